@@ -1,0 +1,83 @@
+# autopm: an idle-detection governor for runtime PM, as a patch series
+# against Debian's linux-source-6.1, built and tested booted in QEMU.
+#
+#   make run    install what is missing, build, boot the default machine and
+#               show what the governor did
+#   make test   the same, then every test; the last line is "N passed, N failed"
+#
+# The work loop on the series: make tree; commit in build/linux; make export;
+# commit here. Everything is built under build/ (git-ignored); stamp files
+# there keep finished stages from being redone.
+
+BUILD    := build
+TREE     := $(BUILD)/linux
+KOUT     := $(BUILD)/kernel
+KERNEL   := $(BUILD)/bzImage
+STOCK    := $(BUILD)/bzImage-stock
+INITRD   := $(BUILD)/initramfs.cpio.gz
+PATCHES  := patches
+SCRIPTS  := test-scripts
+FRAGS    := $(wildcard qemu-configs/*.config)
+SERIES   := $(PATCHES)/series $(shell sed -n '/^[^\#]/s|^|$(PATCHES)/|p' $(PATCHES)/series)
+GUEST    := $(wildcard $(SCRIPTS)/guest/*)
+BOOT_ARGS ?=
+
+# Print "stage: NAME (Ns)" when a stage finishes.
+stage = @t0=$$(date +%s); echo "==> $(1)"; $(2) && echo "==> $(1): done ($$(($$(date +%s) - t0))s)"
+
+.PHONY: all run test deps tree kernel initramfs export clean
+all: run
+
+deps: $(BUILD)/deps.stamp
+tree: $(BUILD)/tree.stamp
+kernel: $(KERNEL)
+initramfs: $(INITRD)
+
+# Boot the default machine (autopm at its default, no userspace input) and
+# print every device with runtime PM after 10 s idle.
+run: $(KERNEL) $(INITRD)
+	$(call stage,boot the default machine,BUILD=$(BUILD) $(SCRIPTS)/boot.sh run $(KERNEL) $(INITRD) 180 $(BOOT_ARGS))
+	@sed -n 's/^#| //p' $(BUILD)/logs/run.tap | tee $(BUILD)/run-table.txt
+	@grep '^ok\|^not ok' $(BUILD)/logs/run.tap || true
+
+# Everything: the series checks, the stock and patched boots, the summary.
+test: $(KERNEL) $(INITRD) $(BUILD)/checkpatch.tap $(BUILD)/series.tap
+	$(call stage,boot tests,BUILD=$(BUILD) $(SCRIPTS)/run-tests.sh $(STOCK) $(KERNEL) $(INITRD))
+	@cp $(BUILD)/checkpatch.tap $(BUILD)/series.tap $(BUILD)/logs/
+	@$(SCRIPTS)/summary.sh $(BUILD)/logs $(TREE) $(BUILD)/logs/kunit.console
+
+$(BUILD)/deps.stamp: $(SCRIPTS)/deps.sh
+	@mkdir -p $(BUILD)
+	$(call stage,deps,$(SCRIPTS)/deps.sh)
+	@touch $@
+
+$(BUILD)/tree.stamp: $(BUILD)/deps.stamp $(SERIES)
+	$(call stage,tree: unpack and apply patches/series,$(SCRIPTS)/tree.sh $(TREE) $(PATCHES))
+	@touch $@
+
+export: $(BUILD)/tree.stamp
+	$(SCRIPTS)/export.sh $(TREE) $(PATCHES)
+	@touch $(BUILD)/tree.stamp
+
+$(KERNEL): $(BUILD)/tree.stamp $(FRAGS)
+	$(call stage,kernel: configure,$(SCRIPTS)/kconfig.sh $(TREE) $(KOUT) $(FRAGS))
+	$(call stage,kernel: build bzImage with -j$(shell nproc),$(MAKE) -s -C $(TREE) O=$(abspath $(KOUT)) -j$(shell nproc) bzImage)
+	@cp $(KOUT)/arch/x86/boot/bzImage $@
+
+$(BUILD)/sata.img $(BUILD)/usb.img: $(SCRIPTS)/mkdisk.sh $(BUILD)/deps.stamp
+	@$(SCRIPTS)/mkdisk.sh $@ 8
+
+$(INITRD): $(BUILD)/deps.stamp $(GUEST) $(SCRIPTS)/mkinitramfs.sh $(BUILD)/sata.img $(BUILD)/usb.img
+	$(call stage,initramfs,$(SCRIPTS)/mkinitramfs.sh $@ $(SCRIPTS)/guest $(BUILD)/sata.img.md5 $(BUILD)/usb.img.md5)
+
+$(BUILD)/checkpatch.tap: $(BUILD)/tree.stamp
+	$(call stage,checkpatch --strict on every patch,$(SCRIPTS)/check-series.sh $(TREE) $(PATCHES) $@.tmp || true)
+	@mv $@.tmp $@
+
+# Also leaves the base's bzImage as $(STOCK), the baseline kernel.
+$(BUILD)/series.tap: $(BUILD)/tree.stamp $(KERNEL) $(FRAGS)
+	$(call stage,build after each patch,$(SCRIPTS)/build-series.sh $(TREE) $(KOUT) $(STOCK) $@.tmp $(FRAGS) || true)
+	@mv $@.tmp $@
+
+clean:
+	rm -rf $(BUILD)

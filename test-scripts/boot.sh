@@ -1,0 +1,44 @@
+#!/bin/bash
+# Boot the default QEMU machine once and run one guest test.
+# Usage: boot.sh NAME KERNEL INITRAMFS TIMEOUT_S [KERNEL_ARGS...]
+# The guest test is NAME up to the first '@' (stock@base runs stock.sh).
+# Writes $BUILD/logs/NAME.console (ttyS0) and $BUILD/logs/NAME.tap (ttyS1).
+# Exit: 0 the guest finished, 124 it hung, 1 it stopped early.
+set -eu
+name=$1
+kernel=$2
+initrd=$3
+limit=$4
+shift 4
+BUILD=${BUILD:-build}
+machine=${MACHINE:-qemu-configs/default.sh}
+# shellcheck source=../qemu-configs/default.sh
+. "$machine"
+
+logs=$BUILD/logs
+mkdir -p "$logs"
+console=$logs/$name.console
+tap=$logs/$name.tap
+rm -f "$console" "$tap"
+
+rc=0
+# shellcheck disable=SC2086
+timeout "$limit" "$QEMU_BIN" -machine "$QEMU_MACHINE" -accel "$QEMU_ACCEL" \
+	-smp "$QEMU_CPUS" -m "$QEMU_MEM" -no-reboot -display none -monitor none \
+	-serial "file:$console" -serial "file:$tap" \
+	-kernel "$kernel" -initrd "$initrd" \
+	-append "$QEMU_CMDLINE autopm_test=${name%%@*} $*" \
+	$QEMU_DEVICES < /dev/null > "$logs/$name.qemu" 2>&1 || rc=$?
+
+if [ "$rc" = 124 ]; then
+	echo "boot: $name: the guest hung: no poweroff within ${limit}s (see $console)" >&2
+	exit 124
+fi
+if [ "$rc" != 0 ]; then
+	echo "boot: $name: QEMU failed with $rc: $(tail -n 3 "$logs/$name.qemu")" >&2
+	exit 1
+fi
+if ! grep -q "autopm-guest: done" "$console"; then
+	echo "boot: $name: the guest stopped before its test finished (see $console)" >&2
+	exit 1
+fi

@@ -1,0 +1,28 @@
+#!/bin/bash
+# Install the Debian packages autopm needs that are missing; name them if we cannot.
+set -eu
+
+# cpio, gzip: the initramfs; python3: kunit.py parse; qemu-utils: none needed.
+want="linux-source-6.1 gcc make bc bison flex libelf-dev libssl-dev cpio xz-utils
+ gzip python3 qemu-system-x86 busybox-static linux-perf"
+
+missing=""
+for pkg in $want; do
+	status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
+	case "$status" in
+	*" installed") ;;
+	*) missing="$missing $pkg" ;;
+	esac
+done
+
+if [ -z "$missing" ]; then
+	exit 0
+fi
+if [ "$(id -u)" != 0 ]; then
+	echo "deps: missing packages:$missing" >&2
+	echo "deps: run as root, or: sudo apt-get install -y$missing" >&2
+	exit 1
+fi
+echo "deps: installing$missing"
+apt-get update -q
+DEBIAN_FRONTEND=noninteractive apt-get install -y -q $missing
