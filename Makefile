@@ -44,7 +44,7 @@ run: $(KERNEL) $(INITRD)
 test: $(KERNEL) $(INITRD) $(BUILD)/checkpatch.tap $(BUILD)/series.tap
 	$(call stage,boot tests,BUILD=$(BUILD) $(SCRIPTS)/run-tests.sh $(STOCK) $(KERNEL) $(INITRD))
 	@cp $(BUILD)/checkpatch.tap $(BUILD)/series.tap $(BUILD)/logs/
-	@$(SCRIPTS)/summary.sh $(BUILD)/logs $(TREE) $(BUILD)/logs/kunit.console
+	@$(SCRIPTS)/summary.sh $(BUILD)/logs $(TREE) $(BUILD)/logs/kunit.ktap
 
 $(BUILD)/deps.stamp: $(SCRIPTS)/deps.sh
 	@mkdir -p $(BUILD)

@@ -30,9 +30,11 @@ boot() {
 	rc=0
 	"$here/boot.sh" "$name" "$image" "$initrd" 180 "$@" || rc=$?
 	if [ "$rc" = 0 ]; then result ok "boot $name"; else result "not ok" "boot $name (exit $rc)"; fi
+	# The serial console ends lines with CR LF.
+	sed -i 's/\r$//' "$logs/$name.tap" 2>/dev/null || true
 	sed -n 's/^#| //p' "$logs/$name.tap" > "$tables/$name.txt" 2>/dev/null || true
-	echo "test: $name: $(grep -c '^ok ' "$logs/$name.tap" 2>/dev/null || echo 0) ok," \
-		"$(grep -c '^not ok ' "$logs/$name.tap" 2>/dev/null || echo 0) not ok ($(($(date +%s) - start))s)"
+	echo "test: $name: $(grep -c '^ok ' "$logs/$name.tap" 2>/dev/null || true) ok," \
+		"$(grep -c '^not ok ' "$logs/$name.tap" 2>/dev/null || true) not ok ($(($(date +%s) - start))s)"
 }
 
 # The runner itself: a guest that never powers off must be reported as hung.
@@ -46,4 +48,31 @@ fi
 rm -f "$logs/selftest-hang.tap"
 echo "test: selftest-hang: exit $rc (124 expected)"
 
+# compare WHAT A B [N]: one host-side result from test-scripts/compare.sh.
+compare() {
+	what=$1
+	shift
+	if "$here/compare.sh" "$what" "$@" > "$logs/compare-$what-$(basename "$2" .txt).out" 2>&1; then
+		result ok "compare: $what $(basename "$1" .txt) $(basename "$2" .txt)"
+	else
+		result "not ok" "compare: $what $(basename "$1" .txt) $(basename "$2" .txt) (see $logs)"
+	fi
+}
+
 boot stock@base "$stock"
+boot on "$kernel"
+cp "$logs/on.console" "$logs/kunit.ktap"
+boot off "$kernel" autopm=off
+boot observe "$kernel" autopm=observe
+boot user "$kernel"
+boot modes "$kernel"
+sed -n 's/^#off| //p' "$logs/modes.tap" > "$tables/modes-off.txt"
+boot params "$kernel" autopm=bogus autopm.deny=pci:zz:1,ahci autopm.allow=usb-class:03,floppy:1
+boot io "$kernel"
+
+t=$tables
+compare newly-suspended "$t/stock@base.txt" "$t/on.txt" 8
+compare same-state "$t/stock@base.txt" "$t/off.txt"
+compare same-state "$t/stock@base.txt" "$t/observe.txt"
+compare same-decisions "$t/on.txt" "$t/observe.txt"
+compare same-state "$t/stock@base.txt" "$t/modes-off.txt"

@@ -32,3 +32,46 @@ emit_table() {
 power_of() {
 	cat "/sys/devices/$1/power/$2" 2>/dev/null
 }
+
+# wait_status DEVDIR STATUS SECONDS: wait until a device reaches a runtime status.
+wait_status() {
+	i=0
+	while [ "$(cat "$1/power/runtime_status")" != "$2" ]; do
+		i=$((i + 1))
+		[ "$i" -gt $(($3 * 2)) ] && return 1
+		sleep 0.5
+	done
+}
+
+# The first PCI function of a class (hex, without 0x, e.g. 0106 or 0c03).
+pci_of_class() {
+	for d in /sys/bus/pci/devices/*; do
+		case "$(cat "$d/class")" in
+		0x$1*) echo "$d"; return 0 ;;
+		esac
+	done
+	return 1
+}
+
+# The sysfs directory of the SCSI disk below the ATA or USB host: disk_on ata|usb
+disk_on() {
+	for b in /sys/block/sd*; do
+		dev=$(realpath "$b/device")
+		case "$dev" in
+		*/usb*) [ "$1" = usb ] && echo "$dev" ;;
+		*/ata*) [ "$1" = ata ] && echo "$dev" ;;
+		esac
+	done
+}
+
+# autopm_says DEVDIR WORD...: power/autopm contains every WORD.
+autopm_says() {
+	a=$(cat "$1/power/autopm")
+	shift
+	for w in "$@"; do
+		case " $a " in
+		*" $w "*) ;;
+		*) echo "# power/autopm is '$a', not '$*'"; return 1 ;;
+		esac
+	done
+}

@@ -1,0 +1,17 @@
+#!/bin/sh
+# I/O still works on governed devices: once the SATA disk and the USB stick
+# have runtime-suspended, read them back and compare with what the host wrote.
+. /tests/lib.sh
+for bus in ata usb; do
+	disk=$(disk_on $bus)
+	node=/dev/$(ls "$disk/block")
+	expected=$(cat /tests/$([ $bus = ata ] && echo sata || echo usb).img.md5)
+	check "io: the $bus disk suspends" wait_status "$disk" suspended 30
+	echo 3 > /proc/sys/vm/drop_caches
+	sum=$(dd if="$node" bs=1M count=8 2>/dev/null | md5sum | cut -d' ' -f1)
+	status=$(cat "$disk/power/runtime_status")
+	check "io: $node reads back what the host wrote after suspending" [ "$sum" = "$expected" ]
+	check "io: the $bus disk resumed for the read (status $status)" [ "$status" = active ]
+	check "io: the $bus disk suspends again after the read" wait_status "$disk" suspended 30
+done
+done_testing

@@ -1,0 +1,52 @@
+#!/bin/sh
+# autopm=on, no userspace write at all: after 10 s idle the safe devices
+# are runtime-suspended, each with its rule, and every other shows why not.
+. /tests/lib.sh
+sleep 12
+emit_table
+table=$(/tests/devtable.sh)
+
+governed=$(echo "$table" | awk '$6 == "suspended" && / govern .*owner=autopm/' | wc -l)
+check "on: at least 8 devices autopm governs are suspended (got $governed)" [ "$governed" -ge 8 ]
+
+ahci=$(pci_of_class 0106)
+check "on: the AHCI controller is suspended by rule sata-ahci" \
+	autopm_says "$ahci" govern reason=sata-ahci owner=autopm
+check "on: the AHCI controller's status is suspended" wait_status "$ahci" suspended 5
+for port in "$ahci"/ata*; do
+	check "on: $(basename "$port") is governed (ata-port) and suspended" \
+		sh -c ". /tests/lib.sh; autopm_says $port govern reason=ata-port && wait_status $port suspended 5"
+done
+for disk in "$(disk_on ata)" "$(disk_on usb)"; do
+	check "on: SCSI disk $(basename "$disk") is governed (scsi-disk) and suspended" \
+		sh -c ". /tests/lib.sh; autopm_says $disk govern reason=scsi-disk && wait_status $disk suspended 5"
+done
+
+for d in /sys/bus/usb/devices/*; do
+	[ -f "$d/bInterfaceClass" ] || continue
+	udev=$(dirname "$(realpath "$d")")
+	case "$(cat "$d/bInterfaceClass")" in
+	03) check "on: USB HID $(basename "$udev") stays active with reason hid-input" \
+		sh -c ". /tests/lib.sh; autopm_says $udev stock reason=hid-input &&
+			[ \$(cat $udev/power/runtime_status) = active ]" ;;
+	08) check "on: USB stick $(basename "$udev") is governed (usb-storage) and suspended" \
+		sh -c ". /tests/lib.sh; autopm_says $udev govern reason=usb-storage &&
+			wait_status $udev suspended 5" ;;
+	esac
+done
+
+for class in 0c03 0200; do
+	d=$(pci_of_class $class)
+	check "on: PCI $class $(basename "$d") cannot signal wake: stock, reason no-run-wake" \
+		autopm_says "$d" stock reason=no-run-wake
+done
+
+unexplained=$(echo "$table" | awk 'NR > 1 && $6 == "active" && !/\|/' | wc -l)
+check "on: every active device shows why it is active ($unexplained do not)" [ "$unexplained" = 0 ]
+check "on: /sys/power/autopm reads on" [ "$(cat /sys/power/autopm)" = on ]
+debugfs=/sys/kernel/debug/autopm/devices
+check "on: the debugfs table lists the AHCI controller as governed" \
+	grep -q "^$(basename "$ahci") .* govern .*sata-ahci" $debugfs
+echo "# debugfs:"
+sed 's/^/#   /' $debugfs
+done_testing

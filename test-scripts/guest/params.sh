@@ -1,0 +1,30 @@
+#!/bin/sh
+# Booted with autopm=bogus autopm.deny=pci:zz:1,ahci
+# autopm.allow=usb-class:03,floppy:1: bad values are logged and ignored,
+# the good entries apply.
+. /tests/lib.sh
+sleep 10
+dmesg > /tmp/dmesg
+check "params: autopm=bogus is logged" grep -q 'autopm: ignoring autopm=bogus' /tmp/dmesg
+check "params: the mode stays at its default, on" [ "$(cat /sys/power/autopm)" = on ]
+check "params: the bad deny entry is logged with what was wrong" \
+	grep -q "autopm: ignoring list entry 'pci:zz:1': expected pci:VVVV:DDDD" /tmp/dmesg
+check "params: the bad allow entry is logged with what was wrong" \
+	grep -q "autopm: ignoring list entry 'floppy:1': unknown type" /tmp/dmesg
+check "params: the deny list kept its good entry" [ "$(cat /sys/module/autopm/parameters/deny)" = ahci ]
+check "params: the allow list kept its good entry" [ "$(cat /sys/module/autopm/parameters/allow)" = usb-class:03 ]
+ahci=$(pci_of_class 0106)
+check "params: the denied AHCI controller is stock (deny-list)" autopm_says "$ahci" stock reason=deny-list
+check "params: the denied AHCI controller stays on" [ "$(cat "$ahci/power/control")" = on ]
+check "params: its ports are still governed" autopm_says "$ahci/ata1" govern reason=ata-port
+for d in /sys/bus/usb/devices/*; do
+	[ "$(cat "$d/bInterfaceClass" 2>/dev/null)" = 03 ] || continue
+	udev=$(dirname "$(realpath "$d")")
+	check "params: allowed HID device $(basename "$udev") is governed (allow-list)" \
+		autopm_says "$udev" govern reason=allow-list
+done
+xhci=$(pci_of_class 0c03)
+check "params: allow cannot lift a hard rule (xHCI stays no-run-wake)" \
+	autopm_says "$xhci" stock reason=no-run-wake
+emit_table
+done_testing
