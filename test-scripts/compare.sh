@@ -13,7 +13,7 @@ b=$3
 columns() {
 	# A "|" starts the why-active column, which is not compared.
 	awk -v cols="$1" 'NR > 1 { n = split(cols, c, ","); line = $1;
-		for (i = 1; i <= n; i++) if ($c[i] != "|") line = line " " $c[i];
+		for (i = 1; i <= n; i++) if ($c[i] != "|" && $c[i] != "") line = line " " $c[i];
 		print line }' "$2" | sort
 }
 
