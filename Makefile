@@ -41,9 +41,10 @@ run: $(KERNEL) $(INITRD)
 	@grep '^ok\|^not ok' $(BUILD)/logs/run.tap || true
 
 # Everything: the series checks, the stock and patched boots, the summary.
-test: $(KERNEL) $(INITRD) $(BUILD)/checkpatch.tap $(BUILD)/series.tap
+test: $(KERNEL) $(INITRD) $(BUILD)/checkpatch.tap $(BUILD)/kerneldoc.tap $(BUILD)/series.tap
 	$(call stage,boot tests,BUILD=$(BUILD) $(SCRIPTS)/run-tests.sh $(STOCK) $(KERNEL) $(INITRD))
-	@cp $(BUILD)/checkpatch.tap $(BUILD)/series.tap $(BUILD)/logs/
+	$(call stage,pipeline self-tests,$(SCRIPTS)/selftest.sh $(TREE) > $(BUILD)/logs/selftest.tap)
+	@cp $(BUILD)/checkpatch.tap $(BUILD)/kerneldoc.tap $(BUILD)/series.tap $(BUILD)/logs/
 	@$(SCRIPTS)/summary.sh $(BUILD)/logs $(TREE) $(BUILD)/logs/kunit.ktap
 
 $(BUILD)/deps.stamp: $(SCRIPTS)/deps.sh
@@ -72,6 +73,10 @@ $(INITRD): $(BUILD)/deps.stamp $(GUEST) $(SCRIPTS)/mkinitramfs.sh $(BUILD)/sata.
 
 $(BUILD)/checkpatch.tap: $(BUILD)/tree.stamp
 	$(call stage,checkpatch --strict on every patch,$(SCRIPTS)/check-series.sh $(TREE) $(PATCHES) $@.tmp || true)
+	@mv $@.tmp $@
+
+$(BUILD)/kerneldoc.tap: $(BUILD)/tree.stamp
+	$(call stage,kernel-doc on the files the series adds,$(SCRIPTS)/check-kerneldoc.sh $(TREE) $@.tmp || true)
 	@mv $@.tmp $@
 
 # Also leaves the base's bzImage as $(STOCK), the baseline kernel.

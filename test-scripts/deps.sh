@@ -2,9 +2,11 @@
 # Install the Debian packages autopm needs that are missing; name them if we cannot.
 set -eu
 
-# cpio, gzip: the initramfs; python3: kunit.py parse; qemu-utils: none needed.
-want="linux-source-6.1 gcc make bc bison flex libelf-dev libssl-dev cpio xz-utils
- gzip python3 qemu-system-x86 busybox-static linux-perf"
+# Beyond the kernel build and QEMU: cpio and gzip for the initramfs, python3
+# for kunit.py parse, python3-ply for checkpatch's SPDX licence check.
+# DEPS replaces the list (test-scripts/selftest.sh).
+want=${DEPS:-"linux-source-6.1 gcc make bc bison flex libelf-dev libssl-dev cpio xz-utils
+ gzip python3 python3-ply qemu-system-x86 busybox-static linux-perf"}
 
 missing=""
 for pkg in $want; do

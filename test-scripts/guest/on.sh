@@ -41,6 +41,10 @@ for class in 0c03 0200; do
 		autopm_says "$d" stock reason=no-run-wake
 done
 
+hda=$(pci_of_class 0403)
+check "on: QEMU's HD audio controller, whose driver keeps it busy, is stock (driver-busy)" \
+	autopm_says "$hda" stock reason=driver-busy
+
 unexplained=$(echo "$table" | awk 'NR > 1 && $6 == "active" && !/\|/' | wc -l)
 check "on: every active device shows why it is active ($unexplained do not)" [ "$unexplained" = 0 ]
 check "on: /sys/power/autopm reads on" [ "$(cat /sys/power/autopm)" = on ]

@@ -1,0 +1,59 @@
+#!/bin/bash
+# The pipeline's own failure paths, as TAP: a patch that does not apply is
+# named, a missing package is named when we cannot install it, and a
+# Kconfig option a fragment asks for but cannot get fails the build.
+# Usage: selftest.sh TREE
+set -eu
+tree=$(realpath "$1")
+here=$(realpath "$(dirname "$0")")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+n=0
+
+result() {
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; fi
+}
+
+# A patch that does not apply: a tiny tree and a series whose patch
+# changes a line the tree does not have.
+mkdir -p "$work/tree" "$work/patches"
+(cd "$work/tree" && git init -q && echo "base" > file &&
+	git add file && git -c user.name=t -c user.email=t@t commit -q -m base && git tag base)
+cat > "$work/patches/0001-broken.patch" <<'PATCH'
+From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001
+From: t <t@t>
+Subject: [PATCH] broken
+
+---
+ file | 2 +-
+ 1 file changed, 1 insertion(+), 1 deletion(-)
+
+diff --git a/file b/file
+--- a/file
++++ b/file
+@@ -1 +1 @@
+-not what the tree has
++changed
+PATCH
+echo 0001-broken.patch > "$work/patches/series"
+rc=0
+"$here/tree.sh" "$work/tree" "$work/patches" > "$work/out" 2>&1 || rc=$?
+grep -q "patch does not apply: patches/0001-broken.patch" "$work/out"
+result $? "pipeline: a patch that does not apply stops the build with its name (exit $rc)"
+
+# A missing package, and not root: name it and say how to install it.
+rc=0
+DEPS="autopm-no-such-package" setpriv --reuid=nobody --regid=nogroup --clear-groups \
+	"$here/deps.sh" > "$work/out" 2>&1 || rc=$?
+[ "$rc" != 0 ] && grep -q "apt-get install -y autopm-no-such-package" "$work/out"
+result $? "pipeline: a missing package is named when it cannot be installed (exit $rc)"
+
+# An option whose dependency is off must not be dropped silently.
+echo "CONFIG_E1000E=y" > "$work/bad.config"
+rc=0
+"$here/kconfig.sh" "$tree" "$work/kout" "$work/bad.config" > "$work/out" 2>&1 || rc=$?
+[ "$rc" != 0 ] && grep -q "CONFIG_E1000E=y was asked for" "$work/out"
+result $? "pipeline: an option merge_config drops fails the kernel stage (exit $rc)"
+
+echo "1..$n"
