@@ -4,7 +4,7 @@
 # Usage: check-kerneldoc.sh TREE TAP
 set -eu
 tree=$(realpath "$1")
-tap=$2
+tap=$(realpath -m "$2")
 cd "$tree"
 files=$(git diff --name-only --diff-filter=A base HEAD -- '*.c' '*.h' | grep -v -- '-test\.c$' || true)
 

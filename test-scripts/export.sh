@@ -18,9 +18,13 @@ blurb=$(mktemp)
 trap 'rm -f "$blurb"' EXIT
 if [ -f "$cover" ]; then
 	subject=$(sed -n 's/^Subject: \[PATCH [0-9]*\/[0-9]*\] //p' "$cover")
-	# The text runs from the first blank line to the shortlog.
-	sed -n '/^$/,/^autopm developers ([0-9]*):$/p' "$cover" |
-		sed '1d;$d' > "$blurb"
+	# The text runs from the end of the headers to the shortlog.
+	python3 - "$cover" > "$blurb" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+body = text.split("\n\n", 1)[1]
+print(re.split(r"^autopm developers \(\d+\):$", body, maxsplit=1, flags=re.M)[0], end="")
+PY
 fi
 
 find "$patches" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' -delete
@@ -35,7 +39,7 @@ import sys
 path, subject, blurb = sys.argv[1], sys.argv[2], open(sys.argv[3]).read()
 text = open(path).read()
 text = text.replace("*** SUBJECT HERE ***", subject)
-text = text.replace("*** BLURB HERE ***\n", blurb)
+text = text.replace("*** BLURB HERE ***\n\n", blurb)
 open(path, "w").write(text)
 PY
 fi
