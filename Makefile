@@ -25,7 +25,7 @@ BOOT_ARGS ?=
 # Print "stage: NAME (Ns)" when a stage finishes.
 stage = @t0=$$(date +%s); echo "==> $(1)"; $(2) && echo "==> $(1): done ($$(($$(date +%s) - t0))s)"
 
-.PHONY: all run test deps tree kernel initramfs export clean
+.PHONY: all run test deps tree kernel initramfs export results clean
 all: run
 
 deps: $(BUILD)/deps.stamp
@@ -83,6 +83,10 @@ $(BUILD)/kerneldoc.tap: $(BUILD)/tree.stamp
 $(BUILD)/series.tap: $(BUILD)/tree.stamp $(KERNEL) $(FRAGS)
 	$(call stage,build after each patch,$(SCRIPTS)/build-series.sh $(TREE) $(KOUT) $(STOCK) $@.tmp $(FRAGS) || true)
 	@mv $@.tmp $@
+
+# Documentation/results.md from the tables of the last make test.
+results:
+	$(SCRIPTS)/results.sh $(BUILD)/tables > Documentation/results.md
 
 clean:
 	rm -rf $(BUILD)
