@@ -37,15 +37,18 @@ initramfs: $(INITRD)
 # print every device with runtime PM after 10 s idle.
 run: $(KERNEL) $(INITRD)
 	$(call stage,boot the default machine,BUILD=$(BUILD) $(SCRIPTS)/boot.sh run $(KERNEL) $(INITRD) 180 $(BOOT_ARGS))
+	@sed -i 's/\r$$//' $(BUILD)/logs/run.tap
 	@sed -n 's/^#| //p' $(BUILD)/logs/run.tap | tee $(BUILD)/run-table.txt
-	@grep '^ok\|^not ok' $(BUILD)/logs/run.tap || true
+	@sed -n 's/^# //p' $(BUILD)/logs/run.tap
 
 # Everything: the series checks, the stock and patched boots, the summary.
 test: $(KERNEL) $(INITRD) $(BUILD)/checkpatch.tap $(BUILD)/kerneldoc.tap $(BUILD)/series.tap
+	@rm -f $(BUILD)/summary.txt
 	$(call stage,boot tests,BUILD=$(BUILD) $(SCRIPTS)/run-tests.sh $(STOCK) $(KERNEL) $(INITRD))
 	$(call stage,pipeline self-tests,$(SCRIPTS)/selftest.sh $(TREE) > $(BUILD)/logs/selftest.tap)
 	@cp $(BUILD)/checkpatch.tap $(BUILD)/kerneldoc.tap $(BUILD)/series.tap $(BUILD)/logs/
-	@$(SCRIPTS)/summary.sh $(BUILD)/logs $(TREE) $(BUILD)/logs/kunit.ktap
+	@$(SCRIPTS)/summary.sh $(BUILD)/logs $(TREE) $(BUILD)/logs/kunit.ktap > $(BUILD)/summary.txt; \
+		rc=$$?; cat $(BUILD)/summary.txt; exit $$rc
 
 $(BUILD)/deps.stamp: $(SCRIPTS)/deps.sh
 	@mkdir -p $(BUILD)
