@@ -68,10 +68,10 @@ $(KERNEL): $(BUILD)/tree.stamp $(FRAGS)
 	$(call stage,kernel: build bzImage with -j$(shell nproc),$(MAKE) -s -C $(TREE) O=$(abspath $(KOUT)) -j$(shell nproc) bzImage)
 	@cp $(KOUT)/arch/x86/boot/bzImage $@
 
-$(BUILD)/sata.img $(BUILD)/usb.img: $(SCRIPTS)/mkdisk.sh $(BUILD)/deps.stamp
+$(BUILD)/sata.img $(BUILD)/hdd.img $(BUILD)/usb.img: $(SCRIPTS)/mkdisk.sh $(BUILD)/deps.stamp
 	@$(SCRIPTS)/mkdisk.sh $@ 8
 
-$(INITRD): $(BUILD)/deps.stamp $(GUEST) $(SCRIPTS)/mkinitramfs.sh $(BUILD)/sata.img $(BUILD)/usb.img
+$(INITRD): $(BUILD)/deps.stamp $(GUEST) $(SCRIPTS)/mkinitramfs.sh $(BUILD)/sata.img $(BUILD)/hdd.img $(BUILD)/usb.img
 	$(call stage,initramfs,$(SCRIPTS)/mkinitramfs.sh $@ $(SCRIPTS)/guest $(BUILD)/sata.img.md5 $(BUILD)/usb.img.md5)
 
 $(BUILD)/checkpatch.tap: $(BUILD)/tree.stamp

@@ -3,8 +3,11 @@
 # In the spirit of tools/testing/kunit/qemu_configs/x86_64.py: which machine,
 # which devices, which kernel command line. $BUILD is the build directory.
 #
-# Every device class autopm has a rule for is here: AHCI with a SATA disk,
-# xHCI with a keyboard, a tablet and a USB stick, HD audio, e1000e.
+# Every device class autopm has a rule for is here: q35's AHCI with a
+# non-rotating SATA disk, a second AHCI with a rotating one (so that the
+# first controller can suspend while the rotating disk stays active), xHCI
+# with a keyboard, a tablet and a removable-media USB stick (as most real
+# sticks report), HD audio, e1000e.
 
 QEMU_BIN=qemu-system-x86_64
 # TCG always: /dev/kvm exists on these machines but KVM guests hang.
@@ -16,6 +19,7 @@ QEMU_CMDLINE="console=ttyS0 panic=-1 oops=panic"
 
 # Raw disk images made by the Makefile (test-scripts/mkdisk.sh).
 SATA_IMG=$BUILD/sata.img
+HDD_IMG=$BUILD/hdd.img
 USB_IMG=$BUILD/usb.img
 
 QEMU_DEVICES="
@@ -23,9 +27,12 @@ QEMU_DEVICES="
  -device usb-kbd,bus=xhci.0
  -device usb-tablet,bus=xhci.0
  -drive if=none,id=usbstick,format=raw,file=$USB_IMG
- -device usb-storage,bus=xhci.0,drive=usbstick
+ -device usb-storage,bus=xhci.0,drive=usbstick,removable=on,id=usbstick0
  -drive if=none,id=satadisk,format=raw,file=$SATA_IMG
- -device ide-hd,bus=ide.0,drive=satadisk
+ -device ide-hd,bus=ide.0,drive=satadisk,rotation_rate=1
+ -device ahci,id=ahci1
+ -drive if=none,id=hdd,format=raw,file=$HDD_IMG
+ -device ide-hd,bus=ahci1.0,drive=hdd
  -audiodev none,id=snd0
  -device intel-hda
  -device hda-duplex,audiodev=snd0

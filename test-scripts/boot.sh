@@ -21,14 +21,24 @@ console=$logs/$name.console
 tap=$logs/$name.tap
 rm -f "$console" "$tap"
 
+# The monitor is a socket that the guest test drives through monitor.sh.
+monitor=$logs/$name.mon
+rm -f "$monitor"
+
 rc=0
 # shellcheck disable=SC2086
 timeout "$limit" "$QEMU_BIN" -machine "$QEMU_MACHINE" -accel "$QEMU_ACCEL" \
-	-smp "$QEMU_CPUS" -m "$QEMU_MEM" -no-reboot -display none -monitor none \
+	-smp "$QEMU_CPUS" -m "$QEMU_MEM" -no-reboot -display none \
+	-monitor "unix:$monitor,server=on,wait=off" \
 	-serial "file:$console" -serial "file:$tap" \
 	-kernel "$kernel" -initrd "$initrd" \
 	-append "$QEMU_CMDLINE autopm_test=${name%%@*} $*" \
-	$QEMU_DEVICES < /dev/null > "$logs/$name.qemu" 2>&1 || rc=$?
+	$QEMU_DEVICES < /dev/null > "$logs/$name.qemu" 2>&1 &
+qemu=$!
+"$(dirname "$0")/monitor.sh" "$monitor" "$console" "$qemu" "$limit" \
+	> "$logs/$name.monitor" 2>&1 &
+wait "$qemu" || rc=$?
+wait
 
 if [ "$rc" = 124 ]; then
 	echo "boot: $name: the guest hung: no poweroff within ${limit}s (see $console)" >&2

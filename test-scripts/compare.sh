@@ -1,6 +1,6 @@
 #!/bin/bash
 # Compare two device tables from test-scripts/guest/devtable.sh.
-# Usage: compare.sh same-state A B      path, control and status identical
+# Usage: compare.sh same-state A B      path, control, status and delay identical
 #        compare.sh same-decisions A B  path and autopm verdict and reason identical
 #        compare.sh newly-suspended A B N  at least N devices active in A are
 #                                          suspended in B, governed by autopm
@@ -19,15 +19,15 @@ columns() {
 
 case "$what" in
 same-state | same-decisions)
-	cols=5,6
-	[ "$what" = same-decisions ] && cols=8,9
+	cols=5,6,7
+	[ "$what" = same-decisions ] && cols=9,10
 	[ -s "$a" ] && [ -s "$b" ] || { echo "compare: empty table"; exit 1; }
 	diff <(columns "$cols" "$a") <(columns "$cols" "$b")
 	;;
 newly-suspended)
 	want=$4
 	got=$(join <(columns 6 "$a" | awk '$2 == "active" { print $1 }') \
-		<(awk 'NR > 1 && $6 == "suspended" && / govern .*owner=autopm/ { print $1, $9 }' "$b" | sort) |
+		<(awk 'NR > 1 && $6 == "suspended" && / govern .*owner=autopm/ { print $1, $10 }' "$b" | sort) |
 		tee /dev/stderr | wc -l)
 	echo "compare: $got devices active in $(basename "$a") are suspended in $(basename "$b")"
 	[ "$got" -ge "$want" ]

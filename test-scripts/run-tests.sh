@@ -69,6 +69,8 @@ boot modes "$kernel"
 sed -n 's/^#off| //p' "$logs/modes.tap" > "$tables/modes-off.txt"
 boot params "$kernel" autopm=bogus autopm.deny=pci:zz:1,ahci autopm.allow=usb-class:03,floppy:1
 boot io "$kernel"
+boot usbauto "$kernel" usbcore.autosuspend=-1
+boot unplug "$kernel"
 
 t=$tables
 compare newly-suspended "$t/stock@base.txt" "$t/on.txt" 8

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Print every device with runtime PM as a table: where it is, what it is,
 # its runtime PM state, what autopm decided, and why it is still active.
-printf '%-52s %-10s %-22s %-12s %-5s %-11s %9s  %s\n' \
-	PATH BUS ID DRIVER CTRL STATUS SUSP_MS "AUTOPM / WHY ACTIVE"
+printf '%-52s %-10s %-22s %-12s %-5s %-11s %6s %9s  %s\n' \
+	PATH BUS ID DRIVER CTRL STATUS DELAY SUSP_MS "AUTOPM / WHY ACTIVE"
 
 link_name() {
 	if [ -L "$1" ]; then basename "$(readlink "$1")"; else echo -; fi
@@ -40,9 +40,11 @@ find /sys/devices -path '*/power/runtime_status' | sort | while read -r f; do
 	[ "$status" = unsupported ] && continue
 	autopm=$(cat "$d/power/autopm" 2>/dev/null || echo -)
 	why=$(why_active "$d")
-	printf '%-52s %-10s %-22s %-12s %-5s %-11s %9s  %s%s\n' \
+	# DELAY: the autosuspend delay, "-" where the device does not use autosuspend.
+	printf '%-52s %-10s %-22s %-12s %-5s %-11s %6s %9s  %s%s\n' \
 		"${d#/sys/devices/}" "$(link_name "$d/subsystem")" "$(device_id "$d")" \
 		"$(link_name "$d/driver")" "$(cat "$d/power/control" 2>/dev/null || echo -)" \
-		"$status" "$(cat "$d/power/runtime_suspended_time" 2>/dev/null || echo -)" \
+		"$status" "$(cat "$d/power/autosuspend_delay_ms" 2>/dev/null || echo -)" \
+		"$(cat "$d/power/runtime_suspended_time" 2>/dev/null || echo -)" \
 		"$autopm" "${why:+ | $why}"
 done

@@ -53,6 +53,46 @@ pci_of_class() {
 	return 1
 }
 
+# The SATA disk of a kind: disk_kind ssd|hdd (by queue/rotational).
+disk_kind() {
+	want=0
+	[ "$1" = hdd ] && want=1
+	for b in /sys/block/sd*; do
+		dev=$(realpath "$b/device")
+		case "$dev" in
+		*/ata*) [ "$(cat "$b/queue/rotational")" = "$want" ] && echo "$dev" ;;
+		esac
+	done
+}
+
+# The PCI function and the ATA port above a SATA device.
+pci_above() {
+	echo "$1" | sed -n 's|^\(.*/0000:[0-9a-f:.]*\)/ata[0-9]*/.*|\1|p'
+}
+
+# The AHCI controller of the non-rotating disk (q35's own, at 00:1f.2).
+ssd_ahci() {
+	pci_above "$(disk_kind ssd)"
+}
+
+port_above() {
+	echo "$1" | sed -n 's|^\(.*/ata[0-9]*\)/.*|\1|p'
+}
+
+# The sysfs directory of the USB device (not interface) of the USB stick.
+usb_stick() {
+	for d in /sys/bus/usb/devices/*; do
+		[ "$(cat "$d/bInterfaceClass" 2>/dev/null)" = 08 ] || continue
+		dirname "$(realpath "$d")"
+	done
+}
+
+# The kernel log has no line a routine runtime suspend or resume of a disk
+# wrote in v1.
+quiet_disks() {
+	! dmesg | grep -E 'Synchronizing SCSI cache|Stopping disk|Starting disk|Entering (standby|active) power mode'
+}
+
 # The sysfs directory of the SCSI disk below the ATA or USB host: disk_on ata|usb
 disk_on() {
 	for b in /sys/block/sd*; do

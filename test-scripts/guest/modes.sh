@@ -2,7 +2,7 @@
 # /sys/power/autopm at run time: off puts every device back to stock, on
 # governs them again; bad values are rejected and change nothing.
 . /tests/lib.sh
-ahci=$(pci_of_class 0106)
+ahci=$(ssd_ahci)
 wait_status "$ahci" suspended 20 || echo "# the AHCI controller did not suspend"
 
 for bad in bogus ON "on off" ""; do

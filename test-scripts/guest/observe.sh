@@ -5,7 +5,7 @@
 sleep 10
 emit_table
 check "observe: /sys/power/autopm reads observe" [ "$(cat /sys/power/autopm)" = observe ]
-ahci=$(pci_of_class 0106)
+ahci=$(ssd_ahci)
 check "observe: the AHCI controller's decision is shown" autopm_says "$ahci" govern reason=sata-ahci owner=none
 check "observe: the AHCI controller is still on" [ "$(cat "$ahci/power/control")" = on ]
 owned=$(cat $(find /sys/devices -name autopm -path '*/power/*') | grep -c 'owner=autopm')

@@ -9,7 +9,9 @@ table=$(/tests/devtable.sh)
 governed=$(echo "$table" | awk '$6 == "suspended" && / govern .*owner=autopm/' | wc -l)
 check "on: at least 8 devices autopm governs are suspended (got $governed)" [ "$governed" -ge 8 ]
 
-ahci=$(pci_of_class 0106)
+ssd=$(disk_kind ssd)
+hdd=$(disk_kind hdd)
+ahci=$(ssd_ahci)
 check "on: the AHCI controller is suspended by rule sata-ahci" \
 	autopm_says "$ahci" govern reason=sata-ahci owner=autopm
 check "on: the AHCI controller's status is suspended" wait_status "$ahci" suspended 5
@@ -17,10 +19,21 @@ for port in "$ahci"/ata*; do
 	check "on: $(basename "$port") is governed (ata-port) and suspended" \
 		sh -c ". /tests/lib.sh; autopm_says $port govern reason=ata-port && wait_status $port suspended 5"
 done
-for disk in "$(disk_on ata)" "$(disk_on usb)"; do
-	check "on: SCSI disk $(basename "$disk") is governed (scsi-disk) and suspended" \
-		sh -c ". /tests/lib.sh; autopm_says $disk govern reason=scsi-disk && wait_status $disk suspended 5"
-done
+check "on: the non-rotating SATA disk $(basename "$ssd") is governed (scsi-disk) and suspended" \
+	sh -c ". /tests/lib.sh; autopm_says $ssd govern reason=scsi-disk && wait_status $ssd suspended 5"
+check "on: the rotating SATA disk $(basename "$hdd") is stock (rotational)" \
+	autopm_says "$hdd" stock reason=rotational owner=none
+check "on: the rotating SATA disk is active and forbidden, as stock" \
+	[ "$(cat "$hdd/power/runtime_status") $(cat "$hdd/power/control")" = "active on" ]
+check "on: the rotating disk's port $(basename "$(port_above "$hdd")") is active (its disk is)" \
+	[ "$(cat "$(port_above "$hdd")/power/runtime_status")" = active ]
+stick_disk=$(disk_on usb)
+check "on: the USB stick's disk reports removable media (QEMU removable=on)" \
+	[ "$(cat "$(ls -d "$stick_disk"/block/sd*)/removable")" = 1 ]
+check "on: the USB stick's disk $(basename "$stick_disk") is governed (removable-disk) and suspended" \
+	sh -c ". /tests/lib.sh; autopm_says $stick_disk govern reason=removable-disk &&
+		wait_status $stick_disk suspended 5"
+check "on: no disk logged a runtime suspend or resume" quiet_disks
 
 for d in /sys/bus/usb/devices/*; do
 	[ -f "$d/bInterfaceClass" ] || continue

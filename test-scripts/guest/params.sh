@@ -13,10 +13,19 @@ check "params: the bad allow entry is logged with what was wrong" \
 	grep -q "autopm: ignoring list entry 'floppy:1': unknown type" /tmp/dmesg
 check "params: the deny list kept its good entry" [ "$(cat /sys/module/autopm/parameters/deny)" = ahci ]
 check "params: the allow list kept its good entry" [ "$(cat /sys/module/autopm/parameters/allow)" = usb-class:03 ]
-ahci=$(pci_of_class 0106)
+ahci=$(ssd_ahci)
 check "params: the denied AHCI controller is stock (deny-list)" autopm_says "$ahci" stock reason=deny-list
 check "params: the denied AHCI controller stays on" [ "$(cat "$ahci/power/control")" = on ]
-check "params: its ports are still governed" autopm_says "$ahci/ata1" govern reason=ata-port
+for port in "$ahci"/ata*; do
+	check "params: port $(basename "$port") of the denied controller follows it (deny-list)" \
+		autopm_says "$port" stock reason=deny-list
+done
+for kind in ssd hdd; do
+	disk=$(disk_kind $kind)
+	check "params: the $kind on a denied controller follows it (deny-list), control on" \
+		sh -c ". /tests/lib.sh; autopm_says $disk stock reason=deny-list &&
+			[ \$(cat $disk/power/control) = on ]"
+done
 for d in /sys/bus/usb/devices/*; do
 	[ "$(cat "$d/bInterfaceClass" 2>/dev/null)" = 03 ] || continue
 	udev=$(dirname "$(realpath "$d")")
