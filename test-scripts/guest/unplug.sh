@@ -8,9 +8,13 @@ stick=$(usb_stick)
 wait_status "$stick" suspended 20 || echo "# the USB stick did not suspend"
 debugfs=/sys/kernel/debug/autopm/devices
 
+# Every autopm file reads; one whose device went away since find saw it
+# (the stick's SCSI devices go after the stick) may be gone instead.
 read_everything() {
-	cat $debugfs > /tmp/table &&
-		cat $(find /sys/devices -name autopm -path '*/power/*') > /dev/null
+	cat $debugfs > /tmp/table || return 1
+	for f in $(find /sys/devices -name autopm -path '*/power/*'); do
+		cat "$f" > /dev/null 2>&1 || [ ! -e "$f" ] || return 1
+	done
 }
 
 # duplicates: the debugfs table lists no device twice.
