@@ -14,10 +14,13 @@ TREE     := $(BUILD)/linux
 KOUT     := $(BUILD)/kernel
 KERNEL   := $(BUILD)/bzImage
 STOCK    := $(BUILD)/bzImage-stock
+DEBUG    := $(BUILD)/bzImage-debug
+KOUT_DBG := $(BUILD)/kernel-debug
 INITRD   := $(BUILD)/initramfs.cpio.gz
 PATCHES  := patches
 SCRIPTS  := test-scripts
 FRAGS    := $(wildcard qemu-configs/*.config)
+DBG_FRAGS := $(FRAGS) qemu-configs/debug/debug.config
 SERIES   := $(PATCHES)/series $(shell sed -n '/^[^\#]/s|^|$(PATCHES)/|p' $(PATCHES)/series)
 GUEST    := $(wildcard $(SCRIPTS)/guest/*)
 BOOT_ARGS ?=
@@ -25,12 +28,13 @@ BOOT_ARGS ?=
 # Print "stage: NAME (Ns)" when a stage finishes.
 stage = @t0=$$(date +%s); echo "==> $(1)"; $(2) && echo "==> $(1): done ($$(($$(date +%s) - t0))s)"
 
-.PHONY: all run test deps tree kernel initramfs export results clean
+.PHONY: all run test deps tree kernel debug initramfs export results clean
 all: run
 
 deps: $(BUILD)/deps.stamp
 tree: $(BUILD)/tree.stamp
 kernel: $(KERNEL)
+debug: $(DEBUG)
 initramfs: $(INITRD)
 
 # Boot the default machine (autopm at its default, no userspace input) and
@@ -42,9 +46,9 @@ run: $(KERNEL) $(INITRD)
 	@sed -n 's/^# //p' $(BUILD)/logs/run.tap
 
 # Everything: the series checks, the stock and patched boots, the summary.
-test: $(KERNEL) $(INITRD) $(BUILD)/checkpatch.tap $(BUILD)/kerneldoc.tap $(BUILD)/series.tap
+test: $(KERNEL) $(DEBUG) $(INITRD) $(BUILD)/checkpatch.tap $(BUILD)/kerneldoc.tap $(BUILD)/series.tap
 	@rm -f $(BUILD)/summary.txt
-	$(call stage,boot tests,BUILD=$(BUILD) $(SCRIPTS)/run-tests.sh $(STOCK) $(KERNEL) $(INITRD))
+	$(call stage,boot tests,BUILD=$(BUILD) $(SCRIPTS)/run-tests.sh $(STOCK) $(KERNEL) $(DEBUG) $(INITRD))
 	$(call stage,pipeline self-tests,$(SCRIPTS)/selftest.sh $(TREE) > $(BUILD)/logs/selftest.tap)
 	@cp $(BUILD)/checkpatch.tap $(BUILD)/kerneldoc.tap $(BUILD)/series.tap $(BUILD)/logs/
 	@$(SCRIPTS)/summary.sh $(BUILD)/logs $(TREE) $(BUILD)/logs/kunit.ktap > $(BUILD)/summary.txt; \
@@ -68,6 +72,13 @@ $(KERNEL): $(BUILD)/tree.stamp $(FRAGS)
 	$(call stage,kernel: build bzImage with -j$(shell nproc),$(MAKE) -s -C $(TREE) O=$(abspath $(KOUT)) -j$(shell nproc) bzImage)
 	@cp $(KOUT)/arch/x86/boot/bzImage $@
 
+# The debug kernel (KASAN, lockdep, ...: qemu-configs/debug/debug.config) for
+# the reliability scenarios; its own O= directory, so the two never mix.
+$(DEBUG): $(BUILD)/tree.stamp $(DBG_FRAGS)
+	$(call stage,debug kernel: configure,$(SCRIPTS)/kconfig.sh $(TREE) $(KOUT_DBG) $(DBG_FRAGS))
+	$(call stage,debug kernel: build bzImage with -j$(shell nproc),$(MAKE) -s -C $(TREE) O=$(abspath $(KOUT_DBG)) -j$(shell nproc) bzImage)
+	@cp $(KOUT_DBG)/arch/x86/boot/bzImage $@
+
 $(BUILD)/sata.img $(BUILD)/hdd.img $(BUILD)/usb.img: $(SCRIPTS)/mkdisk.sh $(BUILD)/deps.stamp
 	@$(SCRIPTS)/mkdisk.sh $@ 8
 
@@ -84,7 +95,7 @@ $(BUILD)/kerneldoc.tap: $(BUILD)/tree.stamp
 
 # Also leaves the base's bzImage as $(STOCK), the baseline kernel.
 $(BUILD)/series.tap: $(BUILD)/tree.stamp $(KERNEL) $(FRAGS)
-	$(call stage,build after each patch,$(SCRIPTS)/build-series.sh $(TREE) $(KOUT) $(STOCK) $@.tmp $(FRAGS) || true)
+	$(call stage,build after each patch,$(SCRIPTS)/build-series.sh $(TREE) $(KOUT) $(BUILD)/kernel-series $(STOCK) $@.tmp || true)
 	@mv $@.tmp $@
 
 # Documentation/results.md from the tables of the last make test.

@@ -25,10 +25,12 @@ rm -f "$console" "$tap"
 monitor=$logs/$name.mon
 rm -f "$monitor"
 
+# -snapshot: guest writes go to a temporary overlay, so every boot sees the
+# disk images exactly as the host wrote them.
 rc=0
 # shellcheck disable=SC2086
 timeout "$limit" "$QEMU_BIN" -machine "$QEMU_MACHINE" -accel "$QEMU_ACCEL" \
-	-smp "$QEMU_CPUS" -m "$QEMU_MEM" -no-reboot -display none \
+	-smp "$QEMU_CPUS" -m "$QEMU_MEM" -no-reboot -display none -snapshot \
 	-monitor "unix:$monitor,server=on,wait=off" \
 	-serial "file:$console" -serial "file:$tap" \
 	-kernel "$kernel" -initrd "$initrd" \

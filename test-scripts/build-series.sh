@@ -1,39 +1,46 @@
 #!/bin/bash
 # Check that the kernel builds after each patch of the series in turn:
-# incremental builds in one O= directory, from the base (the stock kernel,
-# kept as STOCK_IMAGE for the baseline) up to the last patch.
-# Usage: build-series.sh TREE OUT STOCK_IMAGE TAP FRAGMENT...
-# One TAP line per step goes to TAP.
+# incremental builds in SERIES_OUT, a copy of KERNEL_OUT (where `make kernel`
+# built the last patch). The walk goes backwards, from the last patch down
+# to the base (the stock kernel, kept as STOCK_IMAGE for the baseline): the
+# base then costs an incremental build instead of a full one. Every step
+# reuses the last patch's .config through olddefconfig, which drops what the
+# step lacks.
+# Usage: build-series.sh TREE KERNEL_OUT SERIES_OUT STOCK_IMAGE TAP
+# One TAP line per step goes to TAP, in series order.
 set -eu
 tree=$1
-out=$2
-stock=$3
-tap=$4
-shift 4
-here=$(dirname "$0")
+stock=$4
+tap=$5
+rm -rf "$3"
+cp -a "$2" "$3"
+out=$(realpath "$3")
 branch=$(git -C "$tree" rev-parse --abbrev-ref HEAD)
 trap 'git -C "$tree" checkout -q "$branch"' EXIT
+cp "$out/.config" "$out/series.config"
 
-: > "$tap"
-n=0
+commits="$(git -C "$tree" rev-parse base) $(git -C "$tree" rev-list --reverse base..HEAD)"
+total=$(echo "$commits" | wc -w)
+n=$total
 failed=0
-for commit in $(git -C "$tree" rev-parse base) $(git -C "$tree" rev-list --reverse base..HEAD); do
-	n=$((n + 1))
+: > "$tap.steps"
+for commit in $(echo "$commits" | tr ' ' '\n' | tac); do
 	subject=$(git -C "$tree" log -1 --format=%s "$commit")
 	git -C "$tree" checkout -q "$commit"
 	start=$(date +%s)
-	"$here/kconfig.sh" "$tree" "$out" --no-check "$@"
-	if make -s -C "$tree" O="$(realpath "$out")" -j"$(nproc)" bzImage \
-		> "$out/series-step-$n.log" 2>&1; then
-		echo "ok $n kernel builds after: $subject" >> "$tap"
-		echo "series: builds after: $subject ($(($(date +%s) - start))s)"
+	cp "$out/series.config" "$out/.config"
+	if make -s -C "$tree" O="$out" olddefconfig > "$out/series-step-$n.log" 2>&1 &&
+		make -s -C "$tree" O="$out" -j"$(nproc)" bzImage >> "$out/series-step-$n.log" 2>&1; then
+		echo "$n ok $n kernel builds after: $subject" >> "$tap.steps"
+		echo "series: [$n/$total] builds after: $subject ($(($(date +%s) - start))s)"
 	else
-		echo "not ok $n kernel builds after: $subject" >> "$tap"
-		echo "series: does not build after: $subject (see $out/series-step-$n.log)" >&2
+		echo "$n not ok $n kernel builds after: $subject" >> "$tap.steps"
+		echo "series: [$n/$total] does not build after: $subject (see $out/series-step-$n.log)" >&2
 		failed=1
 	fi
-	if [ "$n" = 1 ]; then
-		cp "$out/arch/x86/boot/bzImage" "$stock"
-	fi
+	n=$((n - 1))
 done
+cp "$out/arch/x86/boot/bzImage" "$stock"
+sort -n "$tap.steps" | cut -d' ' -f2- > "$tap"
+rm -f "$tap.steps"
 exit "$failed"
