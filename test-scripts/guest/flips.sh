@@ -9,11 +9,12 @@ disk=$(disk_kind ssd)
 node=/dev/$(ls "$disk/block")
 wait_status "$disk" suspended 30 || echo "# the disk did not suspend before the flips"
 
+# No device comes or goes here: find the autopm files once.
+files=$(find /sys/devices -name autopm -path '*/power/*')
 read_everything() {
 	cat /sys/kernel/debug/autopm/devices > /dev/null || return 1
-	for f in $(find /sys/devices -name autopm -path '*/power/*'); do
-		cat "$f" > /dev/null || return 1
-	done
+	# shellcheck disable=SC2086
+	cat $files > /dev/null
 }
 
 # reader: read the disk, bypassing the page cache, until /tmp/stop appears.
@@ -23,18 +24,20 @@ reader() {
 	done
 }
 
-for round in 1 2 3 4; do
+for round in 1 2 3; do
 	dd if=/dev/urandom of=/tmp/block bs=64k count=16 2>/dev/null
 	written=$(md5sum < /tmp/block)
 	dd if=/tmp/block of="$node" bs=64k seek=$(((round - 1) * 32)) conv=fsync 2>/dev/null
 	rm -f /tmp/stop
 	reader &
-	for mode in off observe on off on; do
+	for mode in off observe on; do
 		echo $mode > /sys/power/autopm
+		echo "# $(cut -d' ' -f1 /proc/uptime)s: mode $mode"
 		sleep 0.3
 	done
 	touch /tmp/stop
 	wait
+	echo "# $(cut -d' ' -f1 /proc/uptime)s: reader stopped"
 	check "flips: round $round: every autopm file reads" read_everything
 	echo 3 > /proc/sys/vm/drop_caches
 	read=$(dd if="$node" bs=64k skip=$(((round - 1) * 32)) count=16 iflag=direct 2>/dev/null | md5sum)
