@@ -9,14 +9,6 @@ disk=$(disk_kind ssd)
 node=/dev/$(ls "$disk/block")
 wait_status "$disk" suspended 30 || echo "# the disk did not suspend before the flips"
 
-# No device comes or goes here: find the autopm files once.
-files=$(find /sys/devices -name autopm -path '*/power/*')
-read_everything() {
-	cat /sys/kernel/debug/autopm/devices > /dev/null || return 1
-	# shellcheck disable=SC2086
-	cat $files > /dev/null
-}
-
 # reader: read the disk, bypassing the page cache, until /tmp/stop appears.
 reader() {
 	while [ ! -e /tmp/stop ]; do
@@ -38,7 +30,7 @@ for round in 1 2 3; do
 	touch /tmp/stop
 	wait
 	echo "# $(cut -d' ' -f1 /proc/uptime)s: reader stopped"
-	check "flips: round $round: every autopm file reads" read_everything
+	check "flips: round $round: every autopm file reads" read_autopm_files
 	echo 3 > /proc/sys/vm/drop_caches
 	read=$(dd if="$node" bs=64k skip=$(((round - 1) * 32)) count=16 iflag=direct 2>/dev/null | md5sum)
 	check "flips: round $round: the disk reads back what was written before the flips" \

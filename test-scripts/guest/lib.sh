@@ -115,3 +115,13 @@ autopm_says() {
 		esac
 	done
 }
+
+# read_autopm_files: the debugfs table (kept in /tmp/table) and every
+# power/autopm file read; a file whose device went away since find saw it
+# (a USB stick's SCSI devices go after the stick) may be gone instead.
+read_autopm_files() {
+	cat /sys/kernel/debug/autopm/devices > /tmp/table || return 1
+	for f in $(find /sys/devices -name autopm -path '*/power/*'); do
+		cat "$f" > /dev/null 2>&1 || [ ! -e "$f" ] || return 1
+	done
+}
