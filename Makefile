@@ -46,13 +46,30 @@ run: $(KERNEL) $(INITRD)
 	@sed -n 's/^# //p' $(BUILD)/logs/run.tap
 
 # Everything: the series checks, the stock and patched boots, the summary.
-test: $(KERNEL) $(DEBUG) $(INITRD) $(BUILD)/checkpatch.tap $(BUILD)/kerneldoc.tap $(BUILD)/series.tap
-	@rm -f $(BUILD)/summary.txt
-	$(call stage,boot tests,BUILD=$(BUILD) $(SCRIPTS)/run-tests.sh $(STOCK) $(KERNEL) $(DEBUG) $(INITRD))
+# A guest mostly idles, so each group of boots runs next to a build as soon
+# as its kernel is there (make -j2): the patched boots next to the debug
+# kernel's build, the debug boots next to the build after each patch.
+test: $(KERNEL) $(INITRD) $(BUILD)/checkpatch.tap $(BUILD)/kerneldoc.tap
+	@rm -rf $(BUILD)/summary.txt $(BUILD)/logs $(BUILD)/tables
+	$(call stage,builds and boot tests,$(MAKE) --no-print-directory -j2 $(BUILD)/logs/stock.done $(BUILD)/logs/debug.done)
 	$(call stage,pipeline self-tests,$(SCRIPTS)/selftest.sh $(TREE) > $(BUILD)/logs/selftest.tap)
 	@cp $(BUILD)/checkpatch.tap $(BUILD)/kerneldoc.tap $(BUILD)/series.tap $(BUILD)/logs/
 	@$(SCRIPTS)/summary.sh $(BUILD)/logs $(TREE) $(BUILD)/logs/kunit.ktap > $(BUILD)/summary.txt; \
 		rc=$$?; cat $(BUILD)/summary.txt; exit $$rc
+
+$(BUILD)/logs/patched.done: $(KERNEL) $(INITRD)
+	$(call stage,boot tests: the series,BUILD=$(BUILD) $(SCRIPTS)/run-tests.sh patched $(KERNEL) $(INITRD))
+	@touch $@
+
+$(BUILD)/logs/debug.done: $(DEBUG) $(INITRD)
+	$(call stage,boot tests: the debug kernel,BUILD=$(BUILD) $(SCRIPTS)/run-tests.sh debug $(DEBUG) $(INITRD))
+	@touch $@
+
+# The stock kernel comes out of the build after each patch; its table is
+# compared with the patched ones.
+$(BUILD)/logs/stock.done: $(BUILD)/series.tap $(BUILD)/logs/patched.done
+	$(call stage,boot tests: the stock kernel and the comparisons,BUILD=$(BUILD) $(SCRIPTS)/run-tests.sh stock $(STOCK) $(INITRD))
+	@touch $@
 
 $(BUILD)/deps.stamp: $(SCRIPTS)/deps.sh
 	@mkdir -p $(BUILD)
@@ -93,8 +110,9 @@ $(BUILD)/kerneldoc.tap: $(BUILD)/tree.stamp
 	$(call stage,kernel-doc on the files the series adds,$(SCRIPTS)/check-kerneldoc.sh $(TREE) $@.tmp || true)
 	@mv $@.tmp $@
 
-# Also leaves the base's bzImage as $(STOCK), the baseline kernel.
-$(BUILD)/series.tap: $(BUILD)/tree.stamp $(KERNEL) $(FRAGS)
+# Also leaves the base's bzImage as $(STOCK), the baseline kernel. The walk
+# checks out each patch in $(TREE), so the debug kernel is built first.
+$(BUILD)/series.tap: $(BUILD)/tree.stamp $(KERNEL) $(FRAGS) | $(DEBUG)
 	$(call stage,build after each patch,$(SCRIPTS)/build-series.sh $(TREE) $(KOUT) $(BUILD)/kernel-series $(STOCK) $@.tmp || true)
 	@mv $@.tmp $@
 

@@ -1,20 +1,25 @@
 #!/bin/bash
-# Boot every test scenario on the default machine, keep each device table
-# under $BUILD/tables/, and compare the tables. Host-side results go to
-# $BUILD/logs/host.tap; the guests' own TAP to $BUILD/logs/NAME.tap.
-# Usage: run-tests.sh STOCK_KERNEL KERNEL DEBUG_KERNEL INITRAMFS
+# Boot one group of test scenarios on the default machine, keep each device
+# table under $BUILD/tables/. Host-side results go to $BUILD/logs/host-GROUP.tap;
+# the guests' own TAP to $BUILD/logs/NAME.tap. The groups need different
+# kernels, so `make test` runs each as soon as its kernel is built, next to
+# the other builds:
+#   patched KERNEL INITRAMFS  the runner's self-test and every scenario
+#   debug   KERNEL INITRAMFS  the reliability scenarios on the debug kernel
+#   stock   KERNEL INITRAMFS  the base kernel; then the tables are compared
+#                             (run it after patched)
+# Usage: run-tests.sh GROUP KERNEL INITRAMFS
 set -eu
-stock=$1
+group=$1
 kernel=$2
-debug=$3
-initrd=$4
+initrd=$3
 export BUILD=${BUILD:-build}
 logs=$BUILD/logs
 tables=$BUILD/tables
 here=$(dirname "$0")
-rm -rf "$logs" "$tables"
 mkdir -p "$logs" "$tables"
-host=$logs/host.tap
+host=$logs/host-$group.tap
+rm -f "$host"
 n=0
 
 result() {
@@ -22,17 +27,17 @@ result() {
 	echo "$1 $n $2" >> "$host"
 }
 
-# boot NAME KERNEL [KERNEL_ARGS...]: one guest test; its table to tables/NAME.
-# The debug kernel runs several times slower under TCG: it gets longer.
+# boot NAME [KERNEL_ARGS...]: one guest test; its table to tables/NAME.
+# The debug kernel runs several times slower under TCG, and the boots share
+# the machine with a kernel build: it gets longer.
 boot() {
 	name=$1
-	image=$2
-	shift 2
+	shift
 	start=$(date +%s)
 	rc=0
 	limit=180
-	[ "$image" = "$debug" ] && limit=480
-	"$here/boot.sh" "$name" "$image" "$initrd" "$limit" "$@" || rc=$?
+	[ "$group" = debug ] && limit=720
+	"$here/boot.sh" "$name" "$kernel" "$initrd" "$limit" "$@" || rc=$?
 	if [ "$rc" = 0 ]; then result ok "boot $name"; else result "not ok" "boot $name (exit $rc)"; fi
 	# The serial console ends lines with CR LF.
 	sed -i 's/\r$//' "$logs/$name.tap" 2>/dev/null || true
@@ -42,15 +47,17 @@ boot() {
 }
 
 # The runner itself: a guest that never powers off must be reported as hung.
-rc=0
-"$here/boot.sh" selftest-hang "$kernel" "$initrd" 20 2> "$logs/selftest-hang.err" || rc=$?
-if [ "$rc" = 124 ] && grep -q "the guest hung" "$logs/selftest-hang.err"; then
-	result ok "runner: a guest that never powers off is reported as hung"
-else
-	result "not ok" "runner: a hung guest gave exit $rc, not 124"
-fi
-rm -f "$logs/selftest-hang.tap"
-echo "test: selftest-hang: exit $rc (124 expected)"
+selftest_hang() {
+	rc=0
+	"$here/boot.sh" selftest-hang "$kernel" "$initrd" 20 2> "$logs/selftest-hang.err" || rc=$?
+	if [ "$rc" = 124 ] && grep -q "the guest hung" "$logs/selftest-hang.err"; then
+		result ok "runner: a guest that never powers off is reported as hung"
+	else
+		result "not ok" "runner: a hung guest gave exit $rc, not 124"
+	fi
+	rm -f "$logs/selftest-hang.tap"
+	echo "test: selftest-hang: exit $rc (124 expected)"
+}
 
 # compare WHAT A B [N]: one host-side result from test-scripts/compare.sh.
 compare() {
@@ -63,27 +70,39 @@ compare() {
 	fi
 }
 
-boot stock@base "$stock"
-boot on "$kernel"
-cp "$logs/on.console" "$logs/kunit.ktap"
-boot off "$kernel" autopm=off
-boot observe "$kernel" autopm=observe
-boot user "$kernel"
-boot modes "$kernel"
-sed -n 's/^#off| //p' "$logs/modes.tap" > "$tables/modes-off.txt"
-boot params "$kernel" autopm=bogus autopm.deny=pci:zz:1,ahci autopm.allow=usb-class:03,floppy:1
-boot io "$kernel"
-boot usbauto "$kernel" usbcore.autosuspend=-1
-boot unplug "$kernel"
-boot flips "$kernel"
-# The reliability scenarios again under KASAN, lockdep and the list and
-# work-item checkers: summary.sh fails the run on any splat.
-boot unplug@debug "$debug"
-boot flips@debug "$debug"
-
-t=$tables
-compare newly-suspended "$t/stock@base.txt" "$t/on.txt" 8
-compare same-state "$t/stock@base.txt" "$t/off.txt"
-compare same-state "$t/stock@base.txt" "$t/observe.txt"
-compare same-decisions "$t/on.txt" "$t/observe.txt"
-compare same-state "$t/stock@base.txt" "$t/modes-off.txt"
+case $group in
+patched)
+	selftest_hang
+	boot on
+	cp "$logs/on.console" "$logs/kunit.ktap"
+	boot off autopm=off
+	boot observe autopm=observe
+	boot user
+	boot modes
+	sed -n 's/^#off| //p' "$logs/modes.tap" > "$tables/modes-off.txt"
+	boot params autopm=bogus autopm.deny=pci:zz:1,ahci autopm.allow=usb-class:03,floppy:1
+	boot io
+	boot usbauto usbcore.autosuspend=-1
+	boot unplug
+	boot flips
+	;;
+debug)
+	# The reliability scenarios again under KASAN, lockdep and the list and
+	# work-item checkers: summary.sh fails the run on any splat.
+	boot unplug@debug
+	boot flips@debug
+	;;
+stock)
+	boot stock@base
+	t=$tables
+	compare newly-suspended "$t/stock@base.txt" "$t/on.txt" 8
+	compare same-state "$t/stock@base.txt" "$t/off.txt"
+	compare same-state "$t/stock@base.txt" "$t/observe.txt"
+	compare same-decisions "$t/on.txt" "$t/observe.txt"
+	compare same-state "$t/stock@base.txt" "$t/modes-off.txt"
+	;;
+*)
+	echo "run-tests: unknown group '$group' (patched, debug or stock)" >&2
+	exit 2
+	;;
+esac

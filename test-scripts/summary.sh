@@ -18,7 +18,7 @@ for tap in "$logs"/*.tap; do
 	grep '^not ok ' "$tap" | sed "s|^|FAIL $name: |" || true
 done
 
-bad='WARNING:|BUG:|Oops|possible circular locking|KASAN|Call Trace|usage count underflow|corruption'
+bad='WARNING:|BUG:|Oops|possible circular locking|KASAN|Call Trace|usage count underflow|corruption|blocked for more than'
 for console in "$logs"/*.console; do
 	if grep -qE "$bad" "$console"; then
 		failed=$((failed + 1))
