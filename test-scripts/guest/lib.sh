@@ -116,12 +116,24 @@ autopm_says() {
 	done
 }
 
-# read_autopm_files: the debugfs table (kept in /tmp/table) and every
-# power/autopm file read; a file whose device went away since find saw it
-# (a USB stick's SCSI devices go after the stick) may be gone instead.
+# autopm_files [DIR...]: every power/autopm file. A walk over all of
+# /sys/devices takes minutes on the debug kernel under TCG, so it is made
+# once per boot (kept in /tmp/autopm-files); the directories given, below
+# which devices came or went since, are walked again.
+autopm_files() {
+	[ -s /tmp/autopm-files ] ||
+		find /sys/devices -name autopm -path '*/power/*' > /tmp/autopm-files
+	cat /tmp/autopm-files
+	[ $# = 0 ] || find "$@" -name autopm -path '*/power/*' 2>/dev/null
+}
+
+# read_autopm_files [DIR...]: the debugfs table (kept in /tmp/table) and
+# every power/autopm file read (see autopm_files); a file whose device went
+# away (a USB stick's SCSI devices go after the stick, an unbound
+# controller's ports with it) may be gone instead.
 read_autopm_files() {
 	cat /sys/kernel/debug/autopm/devices > /tmp/table || return 1
-	for f in $(find /sys/devices -name autopm -path '*/power/*'); do
+	for f in $(autopm_files "$@" | sort -u); do
 		cat "$f" > /dev/null 2>&1 || [ ! -e "$f" ] || return 1
 	done
 }

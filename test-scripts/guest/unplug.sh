@@ -48,7 +48,7 @@ for round in 1 2; do
 	echo "$pci" > /sys/bus/pci/drivers/ahci/unbind
 	echo off > /sys/power/autopm
 	check "unplug: round $round: every autopm file reads with the controller unbound" \
-		read_autopm_files
+		read_autopm_files "$ahci"
 	echo "$pci" > /sys/bus/pci/drivers/ahci/bind
 	echo on > /sys/power/autopm
 	i=0
