@@ -133,7 +133,14 @@ autopm_files() {
 # controller's ports with it) may be gone instead.
 read_autopm_files() {
 	cat /sys/kernel/debug/autopm/devices > /tmp/table || return 1
+	files=
 	for f in $(autopm_files "$@" | sort -u); do
+		[ -e "$f" ] && files="$files $f"
+	done
+	# One cat for all of them: a process per file takes long under TCG.
+	# shellcheck disable=SC2086
+	cat $files > /dev/null 2>&1 && return 0
+	for f in $files; do
 		cat "$f" > /dev/null 2>&1 || [ ! -e "$f" ] || return 1
 	done
 }
