@@ -113,7 +113,7 @@ $(BUILD)/kerneldoc.tap: $(BUILD)/tree.stamp
 # Also leaves the base's bzImage as $(STOCK), the baseline kernel. The walk
 # checks out each patch in $(TREE), so the debug kernel is built first.
 $(BUILD)/series.tap: $(BUILD)/tree.stamp $(KERNEL) $(FRAGS) | $(DEBUG)
-	$(call stage,build after each patch,$(SCRIPTS)/build-series.sh $(TREE) $(KOUT) $(BUILD)/kernel-series $(STOCK) $@.tmp || true)
+	$(call stage,build after each patch,$(SCRIPTS)/build-series.sh $(TREE) $(KOUT) $(STOCK) $@.tmp || true)
 	@mv $@.tmp $@
 
 # Documentation/results.md from the tables of the last make test.

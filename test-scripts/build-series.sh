@@ -1,50 +1,74 @@
 #!/bin/bash
-# Check that the kernel builds after each patch of the series in turn:
-# incremental builds in SERIES_OUT, a copy of KERNEL_OUT (where `make kernel`
-# built the last patch). The walk goes backwards, from the last patch down
-# to the base (the stock kernel, kept as STOCK_IMAGE for the baseline): the
-# base then costs an incremental build instead of a full one. Every step
-# reuses the last patch's .config through olddefconfig, which drops what the
-# step lacks.
-# Usage: build-series.sh TREE KERNEL_OUT SERIES_OUT STOCK_IMAGE TAP
-# One TAP line per step goes to TAP, in series order.
+# Check that the kernel builds after each patch of the series in turn. The
+# walk goes backwards, from the last patch down to the base (the stock
+# kernel, kept as STOCK_IMAGE for the baseline), with incremental builds
+# that start from KERNEL_OUT (where `make kernel` built the last patch):
+# the base then costs an incremental build instead of a full one. Every
+# step reuses the last patch's .config through olddefconfig, which drops
+# what the step lacks.
+#
+# The walk runs on a copy of KERNEL_OUT at KERNEL_OUT's own path: the host
+# tools kbuild builds there (objtool) record that absolute path, so a copy
+# anywhere else rebuilds objtool and, since every object depends on it,
+# the whole kernel. The last patch's build waits in KERNEL_OUT.top and is
+# put back when the walk ends, so later incremental builds start from it.
+#
+# Usage: build-series.sh TREE KERNEL_OUT STOCK_IMAGE TAP
+# One TAP line per step goes to TAP, in series order; each step's build log
+# to TAP's directory, series-logs/. BASE (default: the tag base) is where
+# the walk stops.
 set -eu
 tree=$1
-stock=$4
-tap=$5
-rm -rf "$3"
-cp -a "$2" "$3"
-out=$(realpath "$3")
+kout=$(realpath -m "$2")
+stock=$3
+tap=$4
+logs=$(dirname "$tap")/series-logs
+base=${BASE:-base}
+top=$kout.top
 branch=$(git -C "$tree" rev-parse --abbrev-ref HEAD)
-trap 'git -C "$tree" checkout -q "$branch"' EXIT
-cp "$out/.config" "$out/series.config"
+commits="$(git -C "$tree" rev-parse "$base") $(git -C "$tree" rev-list --reverse "$base..HEAD")"
 
-commits="$(git -C "$tree" rev-parse base) $(git -C "$tree" rev-list --reverse base..HEAD)"
+rm -rf "$top" "$logs"
+mkdir -p "$logs"
+mv "$kout" "$top"
+restore() {
+	git -C "$tree" checkout -q "$branch"
+	rm -rf "$kout"
+	mv "$top" "$kout"
+}
+trap restore EXIT
+cp -a "$top" "$kout"
+cp "$kout/.config" "$logs/series.config"
+# Only the base's own build may become the stock kernel.
+rm -f "$kout/arch/x86/boot/bzImage"
+
 total=$(echo "$commits" | wc -w)
 n=$total
 failed=0
 : > "$tap.steps"
 for commit in $(echo "$commits" | tr ' ' '\n' | tac); do
 	subject=$(git -C "$tree" log -1 --format=%s "$commit")
+	log=$logs/step-$n.log
 	git -C "$tree" checkout -q "$commit"
 	start=$(date +%s)
-	cp "$out/series.config" "$out/.config"
+	cp "$logs/series.config" "$kout/.config"
 	# vmlinux is linked, so a missing symbol fails the step; only the base
 	# needs a bootable image.
 	target=vmlinux
 	[ "$n" = 1 ] && target=bzImage
-	if make -s -C "$tree" O="$out" olddefconfig > "$out/series-step-$n.log" 2>&1 &&
-		make -s -C "$tree" O="$out" -j"$(nproc)" $target >> "$out/series-step-$n.log" 2>&1; then
+	if make -s -C "$tree" O="$kout" olddefconfig > "$log" 2>&1 &&
+		make -s -C "$tree" O="$kout" -j"$(nproc)" $target >> "$log" 2>&1; then
 		echo "$n ok $n kernel builds after: $subject" >> "$tap.steps"
 		echo "series: [$n/$total] builds after: $subject ($(($(date +%s) - start))s)"
 	else
 		echo "$n not ok $n kernel builds after: $subject" >> "$tap.steps"
-		echo "series: [$n/$total] does not build after: $subject (see $out/series-step-$n.log)" >&2
+		echo "series: [$n/$total] does not build after: $subject (see $log)" >&2
 		failed=1
 	fi
 	n=$((n - 1))
 done
-cp "$out/arch/x86/boot/bzImage" "$stock"
+cp "$kout/arch/x86/boot/bzImage" "$stock" ||
+	echo "series: the base did not build: no stock kernel in $stock" >&2
 sort -n "$tap.steps" | cut -d' ' -f2- > "$tap"
 rm -f "$tap.steps"
 exit "$failed"
