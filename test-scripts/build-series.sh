@@ -28,7 +28,12 @@ top=$kout.top
 branch=$(git -C "$tree" rev-parse --abbrev-ref HEAD)
 commits="$(git -C "$tree" rev-parse "$base") $(git -C "$tree" rev-list --reverse "$base..HEAD")"
 
-rm -rf "$top" "$logs"
+# A walk that was interrupted left the last patch's build in $top.
+if [ -d "$top" ]; then
+	rm -rf "$kout"
+	mv "$top" "$kout"
+fi
+rm -rf "$logs"
 mkdir -p "$logs"
 mv "$kout" "$top"
 restore() {
