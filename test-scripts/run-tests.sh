@@ -74,7 +74,12 @@ case $group in
 patched)
 	selftest_hang
 	boot on
-	cp "$logs/on.console" "$logs/kunit.ktap"
+	# KUnit's lines, without the timestamps and the driver messages that
+	# interleave with them: kunit.py parse lost its place in one console of
+	# fourteen (devices probing while the suites ran).
+	sed -n 's/^\[ *[0-9]*\.[0-9]*\] //p' "$logs/on.console" |
+		grep -E '^ *(KTAP version|TAP version|[0-9]+\.\.[0-9]+$|ok |not ok |# )' \
+		> "$logs/kunit.ktap" || true
 	boot off autopm=off
 	boot observe autopm=observe
 	boot user
