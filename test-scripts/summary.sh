@@ -3,13 +3,16 @@
 # "N passed, N failed". Exits 1 on any failure.
 # Usage: summary.sh LOGDIR TREE KUNIT_CONSOLE
 # Guest and host TAP: LOGDIR/*.tap. KUnit: KTAP in KUNIT_CONSOLE, parsed by the
-# tree's kunit.py. Any console with a kernel warning fails the run.
+# tree's kunit.py; each suite of KUNIT_SUITES must have run and passed.
+# Any console with a kernel warning fails the run.
 set -eu
 logs=$1
 tree=$2
 kunit_console=$3
 passed=0
 failed=0
+# The suites of the series (CONFIG_PM_AUTOPM_KUNIT_TEST).
+KUNIT_SUITES=${KUNIT_SUITES-autopm-rules autopm-core pci-autopm usb-autopm libata-autopm scsi-autopm}
 
 for tap in "$logs"/*.tap; do
 	name=$(basename "$tap" .tap)
@@ -42,6 +45,16 @@ else
 	failed=$((failed + ${kfail:-0}))
 	echo "$kunit" | grep -E '\[(FAILED|CRASHED)\]' | sed 's/^/FAIL kunit: /' || true
 fi
+
+# Every suite must have run: one that is not built would pass by silence.
+for suite in $KUNIT_SUITES; do
+	if grep -qE "^ *ok [0-9]+ $suite\$" "$kunit_console"; then
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+		echo "FAIL kunit: suite $suite did not run and pass"
+	fi
+done
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

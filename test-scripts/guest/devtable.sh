@@ -38,7 +38,9 @@ find /sys/devices -path '*/power/runtime_status' | sort | while read -r f; do
 	d=${f%/power/runtime_status}
 	status=$(cat "$f")
 	[ "$status" = unsupported ] && continue
-	autopm=$(cat "$d/power/autopm" 2>/dev/null || echo -)
+	autopm=-
+	[ -e "$d/power/autopm_verdict" ] &&
+		autopm="$(cat "$d/power/autopm_verdict") reason=$(cat "$d/power/autopm_reason") owner=$(cat "$d/power/autopm_owner")"
 	why=$(why_active "$d")
 	# DELAY: the autosuspend delay, "-" where the device does not use autosuspend.
 	printf '%-52s %-10s %-22s %-12s %-5s %-11s %6s %9s  %s%s\n' \

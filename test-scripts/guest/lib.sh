@@ -104,31 +104,43 @@ disk_on() {
 	done
 }
 
-# autopm_says DEVDIR WORD...: power/autopm contains every WORD.
+# autopm_line DEVDIR: the power/autopm_* files as "VERDICT reason=R owner=O".
+autopm_line() {
+	echo "$(cat "$1/power/autopm_verdict") reason=$(cat "$1/power/autopm_reason")" \
+		"owner=$(cat "$1/power/autopm_owner")"
+}
+
+# autopm_says DEVDIR WORD...: autopm_line contains every WORD.
 autopm_says() {
-	a=$(cat "$1/power/autopm")
+	a=$(autopm_line "$1")
 	shift
 	for w in "$@"; do
 		case " $a " in
 		*" $w "*) ;;
-		*) echo "# power/autopm is '$a', not '$*'"; return 1 ;;
+		*) echo "# power/autopm_* say '$a', not '$*'"; return 1 ;;
 		esac
 	done
 }
 
-# autopm_files [DIR...]: every power/autopm file. A walk over all of
+# autopm_values NAME: the power/autopm_NAME file of every device, one a line.
+autopm_values() {
+	# shellcheck disable=SC2046
+	cat $(find /sys/devices -name "autopm_$1" -path '*/power/*')
+}
+
+# autopm_files [DIR...]: every power/autopm_* file. A walk over all of
 # /sys/devices takes minutes on the debug kernel under TCG, so it is made
 # once per boot (kept in /tmp/autopm-files); the directories given, below
 # which devices came or went since, are walked again.
 autopm_files() {
 	[ -s /tmp/autopm-files ] ||
-		find /sys/devices -name autopm -path '*/power/*' > /tmp/autopm-files
+		find /sys/devices -name 'autopm_*' -path '*/power/*' > /tmp/autopm-files
 	cat /tmp/autopm-files
-	[ $# = 0 ] || find "$@" -name autopm -path '*/power/*' 2>/dev/null
+	[ $# = 0 ] || find "$@" -name 'autopm_*' -path '*/power/*' 2>/dev/null
 }
 
 # read_autopm_files [DIR...]: the debugfs table (kept in /tmp/table) and
-# every power/autopm file read (see autopm_files); a file whose device went
+# every power/autopm_* file read (see autopm_files); a file whose device went
 # away (a USB stick's SCSI devices go after the stick, an unbound
 # controller's ports with it) may be gone instead.
 read_autopm_files() {

@@ -19,7 +19,7 @@ check "modes: after bad writes the AHCI controller is still governed" \
 
 echo off > /sys/power/autopm
 check "modes: off reads back" [ "$(cat /sys/power/autopm)" = off ]
-owned=$(cat $(find /sys/devices -name autopm -path '*/power/*') | grep -c 'owner=autopm')
+owned=$(autopm_values owner | grep -c '^autopm$')
 check "modes: after off autopm owns no device ($owned)" [ "$owned" = 0 ]
 check "modes: after off the AHCI controller is active" [ "$(cat "$ahci/power/runtime_status")" = active ]
 sleep 10

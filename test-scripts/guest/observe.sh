@@ -8,6 +8,6 @@ check "observe: /sys/power/autopm reads observe" [ "$(cat /sys/power/autopm)" = 
 ahci=$(ssd_ahci)
 check "observe: the AHCI controller's decision is shown" autopm_says "$ahci" govern reason=sata-ahci owner=none
 check "observe: the AHCI controller is still on" [ "$(cat "$ahci/power/control")" = on ]
-owned=$(cat $(find /sys/devices -name autopm -path '*/power/*') | grep -c 'owner=autopm')
+owned=$(autopm_values owner | grep -c '^autopm$')
 check "observe: autopm owns no device ($owned)" [ "$owned" = 0 ]
 done_testing

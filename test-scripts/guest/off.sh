@@ -4,6 +4,6 @@
 sleep 10
 emit_table
 check "off: /sys/power/autopm reads off" [ "$(cat /sys/power/autopm)" = off ]
-looked=$(grep -l -v '^unseen owner=none' $(find /sys/devices -name autopm -path '*/power/*') | wc -l)
+looked=$(autopm_values verdict | grep -vc '^unseen$')
 check "off: autopm looked at no device ($looked did)" [ "$looked" = 0 ]
 done_testing
