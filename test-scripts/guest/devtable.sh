@@ -39,8 +39,11 @@ find /sys/devices -path '*/power/runtime_status' | sort | while read -r f; do
 	status=$(cat "$f")
 	[ "$status" = unsupported ] && continue
 	autopm=-
-	[ -e "$d/power/autopm_verdict" ] &&
+	if [ -e "$d/power/autopm_verdict" ]; then
 		autopm="$(cat "$d/power/autopm_verdict") reason=$(cat "$d/power/autopm_reason") owner=$(cat "$d/power/autopm_owner")"
+	elif [ -e "$d/power/autopm" ]; then
+		autopm=$(cat "$d/power/autopm") # v1 of the series
+	fi
 	why=$(why_active "$d")
 	# DELAY: the autosuspend delay, "-" where the device does not use autosuspend.
 	printf '%-52s %-10s %-22s %-12s %-5s %-11s %6s %9s  %s%s\n' \

@@ -105,7 +105,10 @@ disk_on() {
 }
 
 # autopm_line DEVDIR: the power/autopm_* files as "VERDICT reason=R owner=O".
+# v1 of the series had them on one line in power/autopm: read that, so that
+# these tests can be run against v1 (Documentation/testing.md).
 autopm_line() {
+	[ -e "$1/power/autopm_verdict" ] || { cat "$1/power/autopm"; return; }
 	echo "$(cat "$1/power/autopm_verdict") reason=$(cat "$1/power/autopm_reason")" \
 		"owner=$(cat "$1/power/autopm_owner")"
 }
@@ -124,8 +127,7 @@ autopm_says() {
 
 # autopm_values NAME: the power/autopm_NAME file of every device, one a line.
 autopm_values() {
-	# shellcheck disable=SC2046
-	cat $(find /sys/devices -name "autopm_$1" -path '*/power/*')
+	find /sys/devices -name "autopm_$1" -path '*/power/*' -exec cat {} +
 }
 
 # autopm_files [DIR...]: every power/autopm_* file. A walk over all of
