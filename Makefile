@@ -25,6 +25,11 @@ SERIES   := $(PATCHES)/series $(shell sed -n '/^[^\#]/s|^|$(PATCHES)/|p' $(PATCH
 GUEST    := $(wildcard $(SCRIPTS)/guest/*)
 BOOT_ARGS ?=
 
+# A kernel build gets its own -j$(nproc), with MAKEFLAGS cleared: under the
+# parallel `make test` it would otherwise join the parent's jobserver, whose
+# two slots the boot tests hold, and run one job at a time.
+KMAKE    = env -u MAKEFLAGS -u MFLAGS $(MAKE) -s -j$(shell nproc)
+
 # Print "stage: NAME (Ns)" when a stage finishes.
 stage = @t0=$$(date +%s); echo "==> $(1)"; $(2) && echo "==> $(1): done ($$(($$(date +%s) - t0))s)"
 
@@ -86,14 +91,14 @@ export: $(BUILD)/tree.stamp
 
 $(KERNEL): $(BUILD)/tree.stamp $(FRAGS)
 	$(call stage,kernel: configure,$(SCRIPTS)/kconfig.sh $(TREE) $(KOUT) $(FRAGS))
-	$(call stage,kernel: build bzImage with -j$(shell nproc),$(MAKE) -s -C $(TREE) O=$(abspath $(KOUT)) -j$(shell nproc) bzImage)
+	$(call stage,kernel: build bzImage with -j$(shell nproc),$(KMAKE) -C $(TREE) O=$(abspath $(KOUT)) bzImage)
 	@cp $(KOUT)/arch/x86/boot/bzImage $@
 
 # The debug kernel (KASAN, lockdep, ...: qemu-configs/debug/debug.config) for
 # the reliability scenarios; its own O= directory, so the two never mix.
 $(DEBUG): $(BUILD)/tree.stamp $(DBG_FRAGS)
 	$(call stage,debug kernel: configure,$(SCRIPTS)/kconfig.sh $(TREE) $(KOUT_DBG) $(DBG_FRAGS))
-	$(call stage,debug kernel: build bzImage with -j$(shell nproc),$(MAKE) -s -C $(TREE) O=$(abspath $(KOUT_DBG)) -j$(shell nproc) bzImage)
+	$(call stage,debug kernel: build bzImage with -j$(shell nproc),$(KMAKE) -C $(TREE) O=$(abspath $(KOUT_DBG)) bzImage)
 	@cp $(KOUT_DBG)/arch/x86/boot/bzImage $@
 
 $(BUILD)/sata.img $(BUILD)/hdd.img $(BUILD)/usb.img: $(SCRIPTS)/mkdisk.sh $(BUILD)/deps.stamp

@@ -18,6 +18,8 @@
 # to TAP's directory, series-logs/. BASE (default: the tag base) is where
 # the walk stops.
 set -eu
+# Our own make, not a part of the parent's jobserver (see the Makefile).
+unset MAKEFLAGS MFLAGS
 tree=$1
 kout=$(realpath -m "$2")
 stock=$3

@@ -4,6 +4,8 @@
 # survived (merge_config drops options whose dependencies are off).
 # Usage: kconfig.sh TREE OUT [--no-check] FRAGMENT...
 set -eu
+# Our own make, not a part of the parent's jobserver (see the Makefile).
+unset MAKEFLAGS MFLAGS
 tree=$(realpath "$1")
 out=$(realpath -m "$2")
 shift 2
