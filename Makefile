@@ -121,9 +121,10 @@ $(BUILD)/series.tap: $(BUILD)/tree.stamp $(KERNEL) $(FRAGS) | $(DEBUG)
 	$(call stage,build after each patch,$(SCRIPTS)/build-series.sh $(TREE) $(KOUT) $(STOCK) $@.tmp || true)
 	@mv $@.tmp $@
 
-# Documentation/results.md from the tables of the last make test.
+# Documentation/results.md from the tables of the last make test (and what
+# v1 failed, if test-scripts/against-v1.sh has run).
 results:
-	$(SCRIPTS)/results.sh $(BUILD)/tables > Documentation/results.md
+	$(SCRIPTS)/results.sh $(BUILD)/tables $(BUILD)/v1/logs > Documentation/results.md
 
 clean:
 	rm -rf $(BUILD)

@@ -1,13 +1,15 @@
 #!/bin/bash
-# Write the results page from the device tables of the last `make test`.
-# Usage: results.sh TABLES > Documentation/results.md
+# Write the results page from the device tables of the last `make test`,
+# and, if V1LOGS is given (test-scripts/against-v1.sh), what v1 failed.
+# Usage: results.sh TABLES [V1LOGS] > Documentation/results.md
 set -eu
 t=$1
+v1=${2:-}
 stock=$t/stock@base.txt
 on=$t/on.txt
 
 newly=$(join <(awk 'NR > 1 && $6 == "active" { print $1 }' "$stock" | sort) \
-	<(awk 'NR > 1 && $6 == "suspended" && / govern .*owner=autopm/ { print $1, $9 }' "$on" | sort))
+	<(awk 'NR > 1 && $6 == "suspended" && / govern .*owner=autopm/ { print $1, $10 }' "$on" | sort))
 
 cat <<EOF2
 # Results on the default QEMU machine
@@ -27,9 +29,9 @@ $(echo "$newly" | awk '{ sub("reason=", "", $2); print "| `" $1 "` | " $2 " |" }
 
 | device | decision | why active |
 | --- | --- | --- |
-$(awk 'NR > 1 && $6 == "active" && $8 != "unseen" && $8 != "-" {
-	why = $0; sub(/.*\| /, "", why); r = $9; sub("reason=", "", r)
-	print "| `" $1 "` | " $8 " " r " | " why " |" }' "$on")
+$(awk 'NR > 1 && $6 == "active" && $9 != "unseen" && $9 != "-" {
+	why = $0; sub(/.*\| /, "", why); r = $10; sub("reason=", "", r)
+	print "| `" $1 "` | " $9 " " r " | " why " |" }' "$on")
 
 Devices no driver binds to (host bridge, VGA, LPC and SMBus in this
 config, USB ports) are not looked at ("unseen") and stay as stock leaves
@@ -39,5 +41,17 @@ them.
 
 \`\`\`
 $(cat "$on")
+\`\`\`
+EOF2
+[ -n "$v1" ] && [ -d "$v1" ] || exit 0
+cat <<EOF2
+
+## The same boot tests on v1 of the series
+
+\`test-scripts/against-v1.sh\` ran these scenarios on v1 (its first 11
+patches); v2 passes all of them. What v1 failed:
+
+\`\`\`
+$(grep -h '^not ok' "$v1"/*.tap | sed 's/^not ok [0-9]* //' || true)
 \`\`\`
 EOF2

@@ -48,7 +48,8 @@ fi
 
 # Every suite must have run: one that is not built would pass by silence.
 for suite in $KUNIT_SUITES; do
-	if grep -qE "^ *ok [0-9]+ $suite\$" "$kunit_console"; then
+	# The console ends its lines with CR LF.
+	if tr -d '\r' < "$kunit_console" | grep -qE "^ *ok [0-9]+ $suite\$"; then
 		passed=$((passed + 1))
 	else
 		failed=$((failed + 1))
