@@ -1,29 +1,54 @@
 # autopm: an idle-detection governor for runtime PM, as a patch series
-# against Debian's linux-source-6.1, built and tested booted in QEMU.
+# against Debian's linux-source-6.1 and linux-source-6.12, built and tested
+# booted in QEMU.
 #
 #   make run    install what is missing, build, boot the default machine and
 #               show what the governor did
-#   make test   the same, then every test; the last line is "N passed, N failed"
+#   make test   the same, then every test, on both kernels; the last line
+#               is "N passed, N failed"
 #
-# The work loop on the series: make tree; commit in build/linux; make export;
+# KERNEL_SERIES=6.12 picks the kernel (default 6.1): its series is
+# patches/$(KERNEL_SERIES)/, its builds are under build/$(KERNEL_SERIES)/.
+# Given on the command line, `make test` tests that kernel only.
+#
+# The work loop on a series: make tree; commit in its tree; make export;
 # commit here. Everything is built under build/ (git-ignored); stamp files
 # there keep finished stages from being redone.
 
+SERIES_ALL := 6.1 6.12
+KERNEL_SERIES ?= 6.1
+KS       := $(KERNEL_SERIES)
+ifeq ($(filter $(KS),$(SERIES_ALL)),)
+$(error KERNEL_SERIES=$(KS) is not a series in patches/: use one of $(SERIES_ALL))
+endif
+ifneq ($(filter command line environment,$(origin KERNEL_SERIES)),)
+TEST_SERIES := $(KS)
+else
+TEST_SERIES := $(SERIES_ALL)
+endif
+# The debug kernel (qemu-configs/debug/) is built for the first series only:
+# it is the longest build, and its scenarios test autopm, not the kernel.
+DEBUG_SERIES := 6.1
+
 BUILD    := build
-TREE     := $(BUILD)/linux
-KOUT     := $(BUILD)/kernel
-KERNEL   := $(BUILD)/bzImage
-STOCK    := $(BUILD)/bzImage-stock
-DEBUG    := $(BUILD)/bzImage-debug
-KOUT_DBG := $(BUILD)/kernel-debug
+B        := $(BUILD)/$(KS)
+TREE     := $(B)/linux
+KOUT     := $(B)/kernel
+KERNEL   := $(B)/bzImage
+STOCK    := $(B)/bzImage-stock
+DEBUG    := $(B)/bzImage-debug
+KOUT_DBG := $(B)/kernel-debug
 INITRD   := $(BUILD)/initramfs.cpio.gz
-PATCHES  := patches
+PATCHES  := patches/$(KS)
 SCRIPTS  := test-scripts
 FRAGS    := $(wildcard qemu-configs/*.config)
 DBG_FRAGS := $(FRAGS) qemu-configs/debug/debug.config
 SERIES   := $(PATCHES)/series $(shell sed -n '/^[^\#]/s|^|$(PATCHES)/|p' $(PATCHES)/series)
 GUEST    := $(wildcard $(SCRIPTS)/guest/*)
 BOOT_ARGS ?=
+# The boot scripts keep logs and tables under BUILD=$(B), and read the
+# disk images, shared by both kernels, from IMAGES.
+RUN_ENV  := BUILD=$(B) IMAGES=$(BUILD)
 
 # A kernel build gets its own -j$(nproc), with MAKEFLAGS cleared: under the
 # parallel `make test` it would otherwise join the parent's jobserver, whose
@@ -33,11 +58,11 @@ KMAKE    = env -u MAKEFLAGS -u MFLAGS $(MAKE) -s -j$(shell nproc)
 # Print "stage: NAME (Ns)" when a stage finishes.
 stage = @t0=$$(date +%s); echo "==> $(1)"; $(2) && echo "==> $(1): done ($$(($$(date +%s) - t0))s)"
 
-.PHONY: all run test deps tree kernel debug initramfs export results clean
+.PHONY: all run test series-test deps tree kernel debug initramfs export results clean
 all: run
 
 deps: $(BUILD)/deps.stamp
-tree: $(BUILD)/tree.stamp
+tree: $(B)/tree.stamp
 kernel: $(KERNEL)
 debug: $(DEBUG)
 initramfs: $(INITRD)
@@ -45,35 +70,47 @@ initramfs: $(INITRD)
 # Boot the default machine (autopm at its default, no userspace input) and
 # print every device with runtime PM after 10 s idle.
 run: $(KERNEL) $(INITRD)
-	$(call stage,boot the default machine,BUILD=$(BUILD) $(SCRIPTS)/boot.sh run $(KERNEL) $(INITRD) 180 $(BOOT_ARGS))
-	@sed -i 's/\r$$//' $(BUILD)/logs/run.tap
-	@sed -n 's/^#| //p' $(BUILD)/logs/run.tap | tee $(BUILD)/run-table.txt
-	@sed -n 's/^# //p' $(BUILD)/logs/run.tap
+	$(call stage,boot the default machine ($(KS)),$(RUN_ENV) $(SCRIPTS)/boot.sh run $(KERNEL) $(INITRD) 180 $(BOOT_ARGS))
+	@sed -i 's/\r$$//' $(B)/logs/run.tap
+	@sed -n 's/^#| //p' $(B)/logs/run.tap | tee $(B)/run-table.txt
+	@sed -n 's/^# //p' $(B)/logs/run.tap
 
-# Everything: the series checks, the stock and patched boots, the summary.
-# A guest mostly idles, so each group of boots runs next to a build as soon
-# as its kernel is there (make -j2): the patched boots next to the debug
-# kernel's build, the debug boots next to the build after each patch.
-test: $(KERNEL) $(INITRD) $(BUILD)/checkpatch.tap $(BUILD)/kerneldoc.tap
-	@rm -rf $(BUILD)/summary.txt $(BUILD)/logs $(BUILD)/tables
-	$(call stage,builds and boot tests,$(MAKE) --no-print-directory -j2 $(BUILD)/logs/stock.done $(BUILD)/logs/debug.done)
-	$(call stage,pipeline self-tests,$(SCRIPTS)/selftest.sh $(TREE) > $(BUILD)/logs/selftest.tap)
-	@cp $(BUILD)/checkpatch.tap $(BUILD)/kerneldoc.tap $(BUILD)/series.tap $(BUILD)/logs/
-	@$(SCRIPTS)/summary.sh $(BUILD)/logs $(TREE) $(BUILD)/logs/kunit.ktap > $(BUILD)/summary.txt; \
-		rc=$$?; cat $(BUILD)/summary.txt; exit $$rc
+# Everything, for each kernel of TEST_SERIES: the series checks, the stock
+# and patched boots; then the host-side checks (the pipeline's self-tests,
+# the two series against each other) and the summary.
+# A kernel whose part stops early has no logs/, which the summary counts as
+# a failure; the other kernel is still tested.
+test: $(BUILD)/deps.stamp
+	@rm -rf $(BUILD)/summary.txt $(BUILD)/host $(foreach ks,$(TEST_SERIES),$(BUILD)/$(ks)/logs)
+	@for ks in $(TEST_SERIES); do \
+		$(MAKE) --no-print-directory KERNEL_SERIES=$$ks series-test || rm -rf $(BUILD)/$$ks/logs; done
+	@mkdir -p $(BUILD)/host/logs
+	$(call stage,pipeline self-tests,$(SCRIPTS)/selftest.sh $(TREE) > $(BUILD)/host/logs/selftest.tap)
+	$(if $(filter-out $(TEST_SERIES),$(SERIES_ALL)),,$(call stage,the two series against each other,$(SCRIPTS)/cross-series.py patches $(BUILD) > $(BUILD)/host/logs/cross.tap))
+	@$(SCRIPTS)/summary.sh $(TREE) $(foreach ks,$(TEST_SERIES),$(BUILD)/$(ks)/logs) $(BUILD)/host/logs \
+		> $(BUILD)/summary.txt; rc=$$?; cat $(BUILD)/summary.txt; exit $$rc
 
-$(BUILD)/logs/patched.done: $(KERNEL) $(INITRD)
-	$(call stage,boot tests: the series,BUILD=$(BUILD) $(SCRIPTS)/run-tests.sh patched $(KERNEL) $(INITRD))
+# One kernel's part of `make test`. A guest mostly idles, so each group of
+# boots runs next to a build as soon as its kernel is there (make -j2): the
+# patched boots next to the debug kernel's build (or the build after each
+# patch), the debug boots next to the build after each patch.
+series-test: $(KERNEL) $(INITRD) $(B)/checkpatch.tap $(B)/kerneldoc.tap
+	@rm -rf $(B)/logs $(B)/tables
+	$(call stage,builds and boot tests ($(KS)),$(MAKE) --no-print-directory -j2 $(B)/logs/stock.done $(if $(filter $(KS),$(DEBUG_SERIES)),$(B)/logs/debug.done))
+	@cp $(B)/checkpatch.tap $(B)/kerneldoc.tap $(B)/series.tap $(B)/logs/
+
+$(B)/logs/patched.done: $(KERNEL) $(INITRD)
+	$(call stage,boot tests: the series ($(KS)),$(RUN_ENV) $(SCRIPTS)/run-tests.sh patched $(KERNEL) $(INITRD))
 	@touch $@
 
-$(BUILD)/logs/debug.done: $(DEBUG) $(INITRD)
-	$(call stage,boot tests: the debug kernel,BUILD=$(BUILD) $(SCRIPTS)/run-tests.sh debug $(DEBUG) $(INITRD))
+$(B)/logs/debug.done: $(DEBUG) $(INITRD)
+	$(call stage,boot tests: the debug kernel ($(KS)),$(RUN_ENV) $(SCRIPTS)/run-tests.sh debug $(DEBUG) $(INITRD))
 	@touch $@
 
 # The stock kernel comes out of the build after each patch; its table is
 # compared with the patched ones.
-$(BUILD)/logs/stock.done: $(BUILD)/series.tap $(BUILD)/logs/patched.done
-	$(call stage,boot tests: the stock kernel and the comparisons,BUILD=$(BUILD) $(SCRIPTS)/run-tests.sh stock $(STOCK) $(INITRD))
+$(B)/logs/stock.done: $(B)/series.tap $(B)/logs/patched.done
+	$(call stage,boot tests: the stock kernel and the comparisons ($(KS)),$(RUN_ENV) $(SCRIPTS)/run-tests.sh stock $(STOCK) $(INITRD))
 	@touch $@
 
 $(BUILD)/deps.stamp: $(SCRIPTS)/deps.sh
@@ -81,24 +118,24 @@ $(BUILD)/deps.stamp: $(SCRIPTS)/deps.sh
 	$(call stage,deps,$(SCRIPTS)/deps.sh)
 	@touch $@
 
-$(BUILD)/tree.stamp: $(BUILD)/deps.stamp $(SERIES)
-	$(call stage,tree: unpack and apply patches/series,$(SCRIPTS)/tree.sh $(TREE) $(PATCHES))
+$(B)/tree.stamp: $(BUILD)/deps.stamp $(SERIES)
+	$(call stage,tree: unpack linux-source-$(KS) and apply $(PATCHES)/series,$(SCRIPTS)/tree.sh $(TREE) $(PATCHES) $(KS))
 	@touch $@
 
-export: $(BUILD)/tree.stamp
+export: $(B)/tree.stamp
 	$(SCRIPTS)/export.sh $(TREE) $(PATCHES)
-	@touch $(BUILD)/tree.stamp
+	@touch $(B)/tree.stamp
 
-$(KERNEL): $(BUILD)/tree.stamp $(FRAGS)
-	$(call stage,kernel: configure,$(SCRIPTS)/kconfig.sh $(TREE) $(KOUT) $(FRAGS))
-	$(call stage,kernel: build bzImage with -j$(shell nproc),$(KMAKE) -C $(TREE) O=$(abspath $(KOUT)) bzImage)
+$(KERNEL): $(B)/tree.stamp $(FRAGS)
+	$(call stage,kernel $(KS): configure,$(SCRIPTS)/kconfig.sh $(TREE) $(KOUT) $(FRAGS))
+	$(call stage,kernel $(KS): build bzImage with -j$(shell nproc),$(KMAKE) -C $(TREE) O=$(abspath $(KOUT)) bzImage)
 	@cp $(KOUT)/arch/x86/boot/bzImage $@
 
 # The debug kernel (KASAN, lockdep, ...: qemu-configs/debug/debug.config) for
 # the reliability scenarios; its own O= directory, so the two never mix.
-$(DEBUG): $(BUILD)/tree.stamp $(DBG_FRAGS)
-	$(call stage,debug kernel: configure,$(SCRIPTS)/kconfig.sh $(TREE) $(KOUT_DBG) $(DBG_FRAGS))
-	$(call stage,debug kernel: build bzImage with -j$(shell nproc),$(KMAKE) -C $(TREE) O=$(abspath $(KOUT_DBG)) bzImage)
+$(DEBUG): $(B)/tree.stamp $(DBG_FRAGS)
+	$(call stage,debug kernel $(KS): configure,$(SCRIPTS)/kconfig.sh $(TREE) $(KOUT_DBG) $(DBG_FRAGS))
+	$(call stage,debug kernel $(KS): build bzImage with -j$(shell nproc),$(KMAKE) -C $(TREE) O=$(abspath $(KOUT_DBG)) bzImage)
 	@cp $(KOUT_DBG)/arch/x86/boot/bzImage $@
 
 $(BUILD)/sata.img $(BUILD)/hdd.img $(BUILD)/usb.img: $(SCRIPTS)/mkdisk.sh $(BUILD)/deps.stamp
@@ -107,24 +144,24 @@ $(BUILD)/sata.img $(BUILD)/hdd.img $(BUILD)/usb.img: $(SCRIPTS)/mkdisk.sh $(BUIL
 $(INITRD): $(BUILD)/deps.stamp $(GUEST) $(SCRIPTS)/mkinitramfs.sh $(BUILD)/sata.img $(BUILD)/hdd.img $(BUILD)/usb.img
 	$(call stage,initramfs,$(SCRIPTS)/mkinitramfs.sh $@ $(SCRIPTS)/guest $(BUILD)/sata.img.md5 $(BUILD)/usb.img.md5)
 
-$(BUILD)/checkpatch.tap: $(BUILD)/tree.stamp
-	$(call stage,checkpatch --strict on every patch,$(SCRIPTS)/check-series.sh $(TREE) $(PATCHES) $@.tmp || true)
+$(B)/checkpatch.tap: $(B)/tree.stamp
+	$(call stage,checkpatch --strict on every patch ($(KS)),$(SCRIPTS)/check-series.sh $(TREE) $(PATCHES) $@.tmp || true)
 	@mv $@.tmp $@
 
-$(BUILD)/kerneldoc.tap: $(BUILD)/tree.stamp
-	$(call stage,kernel-doc on the files the series adds,$(SCRIPTS)/check-kerneldoc.sh $(TREE) $@.tmp || true)
+$(B)/kerneldoc.tap: $(B)/tree.stamp
+	$(call stage,kernel-doc on the files the series adds ($(KS)),$(SCRIPTS)/check-kerneldoc.sh $(TREE) $@.tmp || true)
 	@mv $@.tmp $@
 
 # Also leaves the base's bzImage as $(STOCK), the baseline kernel. The walk
 # checks out each patch in $(TREE), so the debug kernel is built first.
-$(BUILD)/series.tap: $(BUILD)/tree.stamp $(KERNEL) $(FRAGS) | $(DEBUG)
-	$(call stage,build after each patch,$(SCRIPTS)/build-series.sh $(TREE) $(KOUT) $(STOCK) $@.tmp || true)
+$(B)/series.tap: $(B)/tree.stamp $(KERNEL) $(FRAGS) | $(if $(filter $(KS),$(DEBUG_SERIES)),$(DEBUG))
+	$(call stage,build after each patch ($(KS)),$(SCRIPTS)/build-series.sh $(TREE) $(KOUT) $(STOCK) $@.tmp || true)
 	@mv $@.tmp $@
 
 # Documentation/results.md from the tables of the last make test (and what
 # v1 failed, if test-scripts/against-v1.sh has run).
 results:
-	$(SCRIPTS)/results.sh $(BUILD)/tables $(BUILD)/v1/logs > Documentation/results.md
+	$(SCRIPTS)/results.sh $(BUILD)/6.1/tables $(BUILD)/6.12/tables $(BUILD)/v1/logs > Documentation/results.md
 
 clean:
 	rm -rf $(BUILD)

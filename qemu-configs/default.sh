@@ -17,10 +17,11 @@ QEMU_CPUS=2
 QEMU_MEM=512M
 QEMU_CMDLINE="console=ttyS0 panic=-1 oops=panic"
 
-# Raw disk images made by the Makefile (test-scripts/mkdisk.sh).
-SATA_IMG=$BUILD/sata.img
-HDD_IMG=$BUILD/hdd.img
-USB_IMG=$BUILD/usb.img
+# Raw disk images made by the Makefile (test-scripts/mkdisk.sh), shared by
+# the kernels: $IMAGES, or else $BUILD.
+SATA_IMG=${IMAGES:-$BUILD}/sata.img
+HDD_IMG=${IMAGES:-$BUILD}/hdd.img
+USB_IMG=${IMAGES:-$BUILD}/usb.img
 
 QEMU_DEVICES="
  -device qemu-xhci,id=xhci

@@ -31,6 +31,13 @@ for line in $(grep -h '^CONFIG_' $frags); do
 		lost=1
 	fi
 done
+# shellcheck disable=SC2086
+for option in $(sed -n 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1/p' $frags); do
+	if grep -q "^$option=" "$out/.config"; then
+		echo "kconfig: $option was asked to be off but is on in $out/.config" >&2
+		lost=1
+	fi
+done
 if [ "$lost" = 1 ]; then
 	echo "kconfig: enable the options it depends on in qemu-configs/*.config" >&2
 	exit 1

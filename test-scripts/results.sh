@@ -1,23 +1,30 @@
 #!/bin/bash
-# Write the results page from the device tables of the last `make test`,
-# and, if V1LOGS is given (test-scripts/against-v1.sh), what v1 failed.
-# Usage: results.sh TABLES [V1LOGS] > Documentation/results.md
+# Write the results page from the device tables of the last `make test`
+# on 6.1 (TABLES) and 6.12 (TABLES_6_12), and, if V1LOGS is there
+# (test-scripts/against-v1.sh), what v1 failed.
+# Usage: results.sh TABLES TABLES_6_12 [V1LOGS] > Documentation/results.md
 set -eu
 t=$1
-v1=${2:-}
+t612=$2
+v1=${3:-}
 stock=$t/stock@base.txt
 on=$t/on.txt
 
-newly=$(join <(awk 'NR > 1 && $6 == "active" { print $1 }' "$stock" | sort) \
-	<(awk 'NR > 1 && $6 == "suspended" && / govern .*owner=autopm/ { print $1, $10 }' "$on" | sort))
+# newly STOCK_TABLE ON_TABLE: "device reason" for each device the stock
+# kernel keeps active and autopm suspends.
+newly() {
+	join <(awk 'NR > 1 && $6 == "active" { print $1 }' "$1" | sort) \
+		<(awk 'NR > 1 && $6 == "suspended" && / govern .*owner=autopm/ { print $1, $10 }' "$2" | sort)
+}
+newly=$(newly "$stock" "$on")
 
 cat <<EOF2
 # Results on the default QEMU machine
 
 What autopm did on q35 (qemu-configs/default.sh) with no userspace input,
 after 10 s idle, as recorded by \`make test\` on $(date -u +%Y-%m-%d) in
-build/tables/on.txt and compared with the unpatched kernel's
-build/tables/stock@base.txt. Regenerate with \`make results\`.
+build/6.1/tables/on.txt and compared with the unpatched kernel's
+build/6.1/tables/stock@base.txt. Regenerate with \`make results\`.
 
 ## Devices stock 6.1 keeps active that autopm suspends: $(echo "$newly" | grep -c .)
 
@@ -42,6 +49,13 @@ them.
 \`\`\`
 $(cat "$on")
 \`\`\`
+
+## The same machine on 6.12
+
+Stock 6.12 keeps $(newly "$t612/stock@base.txt" "$t612/on.txt" | grep -c .) of these
+devices active that autopm suspends; \`make test\` checks that 6.1 and
+6.12 decide the same for every device, with the same reason
+(test-scripts/cross-series.py, patches/differences).
 EOF2
 [ -n "$v1" ] && [ -d "$v1" ] || exit 0
 cat <<EOF2

@@ -38,7 +38,7 @@ diff --git a/file b/file
 PATCH
 echo 0001-broken.patch > "$work/patches/series"
 rc=0
-"$here/tree.sh" "$work/tree" "$work/patches" > "$work/out" 2>&1 || rc=$?
+"$here/tree.sh" "$work/tree" "$work/patches" 6.1 > "$work/out" 2>&1 || rc=$?
 grep -q "patch does not apply: patches/0001-broken.patch" "$work/out"
 result $? "pipeline: a patch that does not apply stops the build with its name (exit $rc)"
 

@@ -1,59 +1,83 @@
 #!/bin/bash
 # Count what every test said and print the verdict: the last line is
 # "N passed, N failed". Exits 1 on any failure.
-# Usage: summary.sh LOGDIR TREE KUNIT_CONSOLE
-# Guest and host TAP: LOGDIR/*.tap. KUnit: KTAP in KUNIT_CONSOLE, parsed by the
-# tree's kunit.py; each suite of KUNIT_SUITES must have run and passed.
-# Any console with a kernel warning fails the run.
+# Usage: summary.sh TREE LOGDIR...
+# Guest and host TAP: LOGDIR/*.tap. KUnit: the KTAP in LOGDIR/kunit.ktap,
+# parsed by TREE's kunit.py; where the patched boots ran (host-patched.tap),
+# each suite of KUNIT_SUITES must have run and passed. Any console with a
+# kernel warning fails the run. A line names its LOGDIR's parent (6.1,
+# 6.12, host).
 set -eu
-logs=$1
-tree=$2
-kunit_console=$3
+tree=$1
+shift
 passed=0
 failed=0
 # The suites of the series (CONFIG_PM_AUTOPM_KUNIT_TEST).
 KUNIT_SUITES=${KUNIT_SUITES-autopm-rules autopm-core pci-autopm usb-autopm libata-autopm scsi-autopm}
 
-for tap in "$logs"/*.tap; do
-	name=$(basename "$tap" .tap)
-	passed=$((passed + $(grep -c '^ok ' "$tap" || true)))
-	failed=$((failed + $(grep -c '^not ok ' "$tap" || true)))
-	grep '^not ok ' "$tap" | sed "s|^|FAIL $name: |" || true
-done
+# kunit LOGDIR: the KUnit results of one kernel.
+kunit() {
+	console=$1/kunit.ktap
+	results=$(python3 "$tree/tools/testing/kunit/kunit.py" parse "$(realpath "$console")" 2>&1 |
+		sed 's/\x1b\[[0-9;]*m//g' || true)
+	counts=$(echo "$results" | grep -o 'Testing complete\. Ran [0-9]* tests: .*' || true)
+	if [ -z "$counts" ]; then
+		failed=$((failed + 1))
+		echo "FAIL $series kunit: no KTAP results in $console"
+	else
+		echo "$series kunit: ${counts#Testing complete. }"
+		kpass=$(echo "$counts" | grep -o 'passed: [0-9]*' | grep -o '[0-9]*' || echo 0)
+		kfail=$(echo "$counts" | grep -o '\(failed\|crashed\|errors\): [0-9]*' |
+			grep -o '[0-9]*' | paste -sd+ | bc || echo 0)
+		passed=$((passed + kpass))
+		failed=$((failed + ${kfail:-0}))
+		echo "$results" | grep -E '\[(FAILED|CRASHED)\]' | sed "s/^/FAIL $series kunit: /" || true
+	fi
+
+	# Every suite must have run: one that is not built would pass by silence.
+	for suite in $KUNIT_SUITES; do
+		# The console ends its lines with CR LF.
+		if tr -d '\r' < "$console" 2>/dev/null | grep -qE "^ *ok [0-9]+ $suite\$"; then
+			passed=$((passed + 1))
+		else
+			failed=$((failed + 1))
+			echo "FAIL $series kunit: suite $suite did not run and pass"
+		fi
+	done
+}
 
 bad='WARNING:|BUG:|Oops|possible circular locking|KASAN|Call Trace|usage count underflow|corruption|blocked for more than'
-for console in "$logs"/*.console; do
-	if grep -qE "$bad" "$console"; then
+
+# score LOGDIR: the TAP results and the consoles of one kernel (or of the
+# host-side checks).
+score() {
+	for tap in "$1"/*.tap; do
+		[ -e "$tap" ] || continue
+		name=$series/$(basename "$tap" .tap)
+		passed=$((passed + $(grep -c '^ok ' "$tap" || true)))
+		failed=$((failed + $(grep -c '^not ok ' "$tap" || true)))
+		grep '^not ok ' "$tap" | sed "s|^|FAIL $name: |" || true
+	done
+	for console in "$1"/*.console; do
+		[ -e "$console" ] || continue
+		if grep -qE "$bad" "$console"; then
+			failed=$((failed + 1))
+			echo "FAIL $series/$(basename "$console"): the kernel complained:"
+			grep -E -m 5 "$bad" "$console" | sed 's/^/    /'
+		fi
+	done
+}
+
+for logs in "$@"; do
+	series=$(basename "$(dirname "$logs")")
+	if [ ! -d "$logs" ]; then
 		failed=$((failed + 1))
-		echo "FAIL $(basename "$console"): the kernel complained:"
-		grep -E -m 5 "$bad" "$console" | sed 's/^/    /'
+		echo "FAIL $series: no logs in $logs"
+		continue
 	fi
-done
-
-kunit=$(python3 "$tree/tools/testing/kunit/kunit.py" parse "$(realpath "$kunit_console")" 2>&1 |
-	sed 's/\x1b\[[0-9;]*m//g' || true)
-counts=$(echo "$kunit" | grep -o 'Testing complete\. Ran [0-9]* tests: .*' || true)
-if [ -z "$counts" ]; then
-	failed=$((failed + 1))
-	echo "FAIL kunit: no KTAP results in $kunit_console"
-else
-	echo "kunit: ${counts#Testing complete. }"
-	kpass=$(echo "$counts" | grep -o 'passed: [0-9]*' | grep -o '[0-9]*' || echo 0)
-	kfail=$(echo "$counts" | grep -o '\(failed\|crashed\|errors\): [0-9]*' |
-		grep -o '[0-9]*' | paste -sd+ | bc || echo 0)
-	passed=$((passed + kpass))
-	failed=$((failed + ${kfail:-0}))
-	echo "$kunit" | grep -E '\[(FAILED|CRASHED)\]' | sed 's/^/FAIL kunit: /' || true
-fi
-
-# Every suite must have run: one that is not built would pass by silence.
-for suite in $KUNIT_SUITES; do
-	# The console ends its lines with CR LF.
-	if tr -d '\r' < "$kunit_console" | grep -qE "^ *ok [0-9]+ $suite\$"; then
-		passed=$((passed + 1))
-	else
-		failed=$((failed + 1))
-		echo "FAIL kunit: suite $suite did not run and pass"
+	score "$logs"
+	if [ -f "$logs/host-patched.tap" ]; then
+		kunit "$logs"
 	fi
 done
 

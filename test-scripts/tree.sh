@@ -1,18 +1,23 @@
 #!/bin/bash
-# Unpack Debian's linux-source-6.1 into TREE as a git repo with one base
-# commit, then apply patches/series with git am.
-# Usage: tree.sh TREE PATCHDIR
+# Unpack Debian's linux-source-VERSION into TREE as a git repo with one base
+# commit, then apply PATCHDIR/series with git am.
+# Usage: tree.sh TREE PATCHDIR VERSION
 set -eu
 tree=$1
 patches=$(realpath "$2")
-tarball=/usr/src/linux-source-6.1.tar.xz
+version=$3
+tarball=/usr/src/linux-source-$version.tar.xz
 
 if [ ! -d "$tree/.git" ]; then
+	if [ ! -f "$tarball" ]; then
+		echo "tree: $tarball is missing: apt-get install linux-source-$version (make deps)" >&2
+		exit 1
+	fi
 	echo "tree: unpacking $tarball"
 	rm -rf "$tree" "$tree.tmp"
 	mkdir -p "$tree.tmp"
 	tar -xf "$tarball" -C "$tree.tmp"
-	mv "$tree.tmp"/linux-source-6.1 "$tree"
+	mv "$tree.tmp/linux-source-$version" "$tree"
 	rmdir "$tree.tmp"
 	# Debian's .gitignore ignores every top-level entry; the kernel's own
 	# rules are kept.
@@ -20,7 +25,7 @@ if [ ! -d "$tree/.git" ]; then
 	(cd "$tree" && git init -q &&
 		git config user.name "autopm developers" &&
 		git config user.email autopm@example.org &&
-		git add -A && git commit -q -m "linux-source-6.1 base" && git tag base)
+		git add -A && git commit -q -m "linux-source-$version base" && git tag base)
 fi
 
 cd "$tree"
@@ -41,7 +46,7 @@ git checkout -q autopm
 grep -v '^\s*\(#\|$\)' "$patches/series" | while read -r patch; do
 	if ! git am -q --keep-cr "$patches/$patch" >/dev/null 2>&1; then
 		git am --abort >/dev/null 2>&1 || true
-		echo "tree: patch does not apply: patches/$patch" >&2
+		echo "tree: patch does not apply: $2/$patch" >&2
 		exit 1
 	fi
 	echo "tree: applied $patch"
