@@ -6,7 +6,7 @@
 # patches, so v1 is only in the history). It is applied to the tree's base
 # in a git worktree and built in its own O= directory, and the boots write
 # to $BUILD/v1/, so nothing of `make test` is touched.
-# Usage: against-v1.sh TREE   (after `make kernel initramfs`)
+# Usage: against-v1.sh build/6.1/linux   (after `make kernel initramfs`)
 set -eu
 tree=$(realpath "$1")
 build=$(realpath "${BUILD:-build}")
