@@ -39,21 +39,21 @@ PATCH
 echo 0001-broken.patch > "$work/patches/series"
 rc=0
 "$here/tree.sh" "$work/tree" "$work/patches" 6.1 > "$work/out" 2>&1 || rc=$?
-grep -q "patch does not apply: patches/0001-broken.patch" "$work/out"
-result $? "pipeline: a patch that does not apply stops the build with its name (exit $rc)"
+grep -q "patch does not apply: $work/patches/0001-broken.patch" "$work/out" && ok=0 || ok=1
+result "$ok" "pipeline: a patch that does not apply stops the build with its name (exit $rc)"
 
 # A missing package, and not root: name it and say how to install it.
 rc=0
 DEPS="autopm-no-such-package" setpriv --reuid=nobody --regid=nogroup --clear-groups \
 	"$here/deps.sh" > "$work/out" 2>&1 || rc=$?
-[ "$rc" != 0 ] && grep -q "apt-get install -y autopm-no-such-package" "$work/out"
-result $? "pipeline: a missing package is named when it cannot be installed (exit $rc)"
+[ "$rc" != 0 ] && grep -q "apt-get install -y autopm-no-such-package" "$work/out" && ok=0 || ok=1
+result "$ok" "pipeline: a missing package is named when it cannot be installed (exit $rc)"
 
 # An option whose dependency is off must not be dropped silently.
 echo "CONFIG_E1000E=y" > "$work/bad.config"
 rc=0
 "$here/kconfig.sh" "$tree" "$work/kout" "$work/bad.config" > "$work/out" 2>&1 || rc=$?
-[ "$rc" != 0 ] && grep -q "CONFIG_E1000E=y was asked for" "$work/out"
-result $? "pipeline: an option merge_config drops fails the kernel stage (exit $rc)"
+[ "$rc" != 0 ] && grep -q "CONFIG_E1000E=y was asked for" "$work/out" && ok=0 || ok=1
+result "$ok" "pipeline: an option merge_config drops fails the kernel stage (exit $rc)"
 
 echo "1..$n"
