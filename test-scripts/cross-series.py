@@ -62,20 +62,12 @@ def decisions(table):
     return rows
 
 
-def main():
-    patch_root, build = Path(sys.argv[1]), Path(sys.argv[2])
-    allow = allowed(patch_root / "differences")
-    series = {s: patches(patch_root / s) for s in (A, B)}
-    results = []
-
-    def result(ok, what, why=""):
-        results.append(("ok" if ok else "not ok", what, why))
-
+def check_patches(series, allow, result):
+    """Each patch in both series, changing the same files."""
     for s, other in ((A, B), (B, A)):
         for subject in series[s]:
             if subject not in series[other]:
                 result(("patch", s, subject) in allow, f"{s} only, allowed: {subject}")
-    last_blob = {A: {}, B: {}}
     for subject in series[A]:
         if subject not in series[B]:
             continue
@@ -83,15 +75,22 @@ def main():
         odd = [f"{s}:{p}" for s, mine, theirs in ((A, fa, fb), (B, fb, fa))
                for p in mine if p not in theirs and ("file", s, p + " " + subject) not in allow]
         result(not odd, f"same files in both series: {subject}", " ".join(odd))
+
+
+def check_added(series, created, allow, result):
+    """The files the series add: the same last version in both."""
+    last_blob = {s: {} for s in (A, B)}
     for s in (A, B):
         for files in series[s].values():
             last_blob[s].update(files)
-    created = added(patch_root)
     differ = [p for p in sorted(created) if p in last_blob[A] and p in last_blob[B]
               and last_blob[A][p] != last_blob[B][p] and ("content", "", p) not in allow]
     result(not differ, f"the {len(created)} files the series add are the same in both",
            " ".join(differ))
 
+
+def check_tables(build, allow, result):
+    """Both kernels: the same verdict and reason for every device."""
     for name in TABLES:
         ta, tb = build / A / "tables" / f"{name}.txt", build / B / "tables" / f"{name}.txt"
         if not (ta.exists() and tb.exists()):
@@ -103,6 +102,19 @@ def main():
         result(bool(da) and not odd, f"device decisions agree ({name}, {len(da)} devices)",
                "; ".join(odd))
 
+
+def main():
+    patch_root, build = Path(sys.argv[1]), Path(sys.argv[2])
+    allow = allowed(patch_root / "differences")
+    series = {s: patches(patch_root / s) for s in (A, B)}
+    results = []
+
+    def result(ok, what, why=""):
+        results.append(("ok" if ok else "not ok", what, why))
+
+    check_patches(series, allow, result)
+    check_added(series, added(patch_root), allow, result)
+    check_tables(build, allow, result)
     print(f"1..{len(results)}")
     for n, (status, what, why) in enumerate(results, 1):
         print(f"{status} {n} cross: {what}" + (f" ({why})" if why and status != "ok" else ""))
