@@ -77,6 +77,16 @@ def check_patches(series, allow, result):
         result(not odd, f"same files in both series: {subject}", " ".join(odd))
 
 
+def added(patch_root):
+    """Paths that a patch of either series creates."""
+    paths = set()
+    for s in (A, B):
+        for f in (patch_root / s).glob("0*.patch"):
+            paths.update(re.findall(r"^diff --git a/\S+ b/(\S+)\nnew file mode", f.read_text(), re.M))
+    return paths
+
+
+
 def check_added(series, created, allow, result):
     """The files the series add: the same last version in both."""
     last_blob = {s: {} for s in (A, B)}
@@ -118,15 +128,6 @@ def main():
     print(f"1..{len(results)}")
     for n, (status, what, why) in enumerate(results, 1):
         print(f"{status} {n} cross: {what}" + (f" ({why})" if why and status != "ok" else ""))
-
-
-def added(patch_root):
-    """Paths that a patch of either series creates."""
-    paths = set()
-    for s in (A, B):
-        for f in (patch_root / s).glob("0*.patch"):
-            paths.update(re.findall(r"^diff --git a/\S+ b/(\S+)\nnew file mode", f.read_text(), re.M))
-    return paths
 
 
 if __name__ == "__main__":
