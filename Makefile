@@ -59,7 +59,7 @@ KMAKE    = env -u MAKEFLAGS -u MFLAGS $(MAKE) -s -j$(shell nproc)
 # Print "stage: NAME (Ns)" when a stage finishes.
 stage = @t0=$$(date +%s); echo "==> $(1)"; $(2) && echo "==> $(1): done ($$(($$(date +%s) - t0))s)"
 
-.PHONY: all run test series-test deps tree kernel debug initramfs export results clean
+.PHONY: all run test series-test deps tree kernel debug initramfs export results latency-report latency-bench clean
 all: run
 
 deps: $(BUILD)/deps.stamp
@@ -75,6 +75,23 @@ run: $(KERNEL) $(INITRD)
 	@sed -i 's/\r$$//' $(B)/logs/run.tap
 	@sed -n 's/^#| //p' $(B)/logs/run.tap | tee $(B)/run-table.txt
 	@sed -n 's/^# //p' $(B)/logs/run.tap
+
+# The latency scenario on the default machine: perf and trace-cmd record
+# the autopm and rpm events in the guest around reads with short and long
+# gaps; print autopm's per-device report from them (Documentation/perf.md).
+latency-report: $(KERNEL) $(INITRD)
+	$(call stage,boot the latency scenario ($(KS)),$(RUN_ENV) $(SCRIPTS)/boot.sh latency $(KERNEL) $(INITRD) 300 $(BOOT_ARGS))
+	@sed -i 's/\r$$//' $(B)/logs/latency.tap
+	@grep '^\(not \)\?ok ' $(B)/logs/latency.tap
+	@$(SCRIPTS)/latency-report.sh $(B)/logs/latency.tap $(B)/latency
+	@cat $(B)/latency/report.txt
+	@echo "==> perf.data, trace.dat and report.txt are in $(B)/latency/"
+
+# Benchmark: guest I/O throughput with autopm on (tracking) and off, in
+# alternating rounds of one boot; prints the ratio (goal: at least 0.99).
+latency-bench: $(KERNEL) $(INITRD)
+	$(call stage,boot the tracking benchmark ($(KS)),$(RUN_ENV) $(SCRIPTS)/boot.sh bench $(KERNEL) $(INITRD) 600 $(BOOT_ARGS))
+	@sed -n 's/^# bench: /bench: /p' $(B)/logs/bench.tap | tr -d '\r'
 
 # Everything, for each kernel of TEST_SERIES: the series checks, the stock
 # and patched boots; then the host-side checks (the pipeline's self-tests,

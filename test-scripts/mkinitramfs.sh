@@ -1,6 +1,6 @@
 #!/bin/bash
-# Build the guest's initramfs: busybox-static, Debian's perf with the
-# shared libraries ldd lists, the guest scripts and their expected data.
+# Build the guest's initramfs: busybox-static, Debian's perf and trace-cmd
+# with the shared libraries ldd lists, the guest scripts and their expected data.
 # Usage: mkinitramfs.sh OUT.cpio.gz GUESTDIR EXTRA_FILE...
 # Each EXTRA_FILE is copied to /tests/ in the guest.
 set -eu
@@ -16,12 +16,14 @@ for applet in $("$root/bin/busybox" --list | grep -vx busybox); do
 	ln -sf busybox "$root/bin/$applet"
 done
 
-# perf is dynamically linked: bring every library it needs, and the loader.
-perf=/usr/bin/perf
-cp "$perf" "$root/usr/bin/perf"
-for lib in $(ldd "$perf" | grep -o '/[^ ]*'); do
-	mkdir -p "$root$(dirname "$lib")"
-	cp -L "$lib" "$root$lib"
+# perf and trace-cmd are dynamically linked: bring every library they
+# need, and the loader.
+for tool in /usr/bin/perf /usr/bin/trace-cmd; do
+	cp "$tool" "$root$tool"
+	for lib in $(ldd "$tool" | grep -o '/[^ ]*'); do
+		mkdir -p "$root$(dirname "$lib")"
+		cp -L "$lib" "$root$lib"
+	done
 done
 
 cp "$guest"/init "$root/init"

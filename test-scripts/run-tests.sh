@@ -37,6 +37,8 @@ boot() {
 	rc=0
 	limit=180
 	[ "$group" = debug ] && limit=720
+	# The latency scenario idles on purpose: about 80 s of guest time.
+	[ "$name" = latency ] && limit=420
 	"$here/boot.sh" "$name" "$kernel" "$initrd" "$limit" "$@" || rc=$?
 	if [ "$rc" = 0 ]; then result ok "boot $name"; else result "not ok" "boot $name (exit $rc)"; fi
 	# The serial console ends lines with CR LF.
@@ -90,6 +92,8 @@ patched)
 	boot usbauto usbcore.autosuspend=-1
 	boot unplug
 	boot flips
+	boot latency
+	"$here/latency-report.sh" "$logs/latency.tap" "$BUILD/latency" > "$logs/latency-report.tap"
 	;;
 debug)
 	# The reliability scenarios again under KASAN, lockdep and the list and

@@ -158,3 +158,21 @@ read_autopm_files() {
 		cat "$f" > /dev/null 2>&1 || [ ! -e "$f" ] || return 1
 	done
 }
+
+# quiet_disks_and_parents: the non-rotating SATA disk, its port and its
+# controller, the USB disk and the stick all runtime-suspended: none of them
+# has a transition in flight.
+# The USB disk may still be probing when the test starts: wait for it first.
+quiet_disks_and_parents() {
+	i=0
+	while [ -z "$(disk_on usb)" ] && [ $i -lt 60 ]; do
+		sleep 0.5
+		i=$((i + 1))
+	done
+	ssd=$(disk_kind ssd)
+	for d in "$ssd" "$(port_above "$ssd")" "$(ssd_ahci)" "$(disk_on usb)" "$(usb_stick)"; do
+		[ -n "$d" ] || { echo "# a disk or a parent of it is missing"; continue; }
+		wait_status "$d" suspended 60 || echo "# $d did not suspend"
+	done
+	sleep 1
+}
