@@ -2,13 +2,10 @@
 # autopm's per-device latency report from a perf.data with the autopm:* and
 # rpm:* events: perf script -s autopm-report.py -i perf.data
 #
-# Per device: suspends, resumes, demand resumes, failed transitions, idle
-# periods, and log2 histograms with p50/p99/max of the suspend and resume
-# callback times and of the demand waits. Then, for each resume, autopm's
-# callback time against the rpm_resume -> rpm_return_int pair around it
-# (same task, same device): they must agree within 10%, or the report says
-# what the pair holds besides the callback. With AUTOPM_REPORT_TAP=1 that
-# comparison is also printed as TAP lines ("ok"/"not ok") for make test.
+# Per device: transitions, idle periods, and log2 histograms (p50/p99/max)
+# of the callback times and demand waits; then autopm's resume callback
+# times against the rpm_resume -> rpm_return_int pairs around them
+# (compare_pairs()). AUTOPM_REPORT_TAP=1 also prints that as TAP lines.
 import os
 from collections import defaultdict
 
