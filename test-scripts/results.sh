@@ -2,7 +2,9 @@
 # Write the results page from the device tables of the last `make test`
 # on 6.1 (TABLES) and 6.12 (TABLES_6_12), and, if V1LOGS is there
 # (test-scripts/against-v1.sh), what v1 failed.
-# Usage: results.sh TABLES TABLES_6_12 [V1LOGS] > Documentation/results.md
+# With LATENCY set to a latency scenario's output (test-scripts/latency-report.sh),
+# its per-device report too.
+# Usage: [LATENCY=DIR] results.sh TABLES TABLES_6_12 [V1LOGS] > Documentation/results.md
 set -eu
 t=$1
 t612=$2
@@ -57,6 +59,22 @@ On 6.12 autopm suspends $(newly "$t612/stock@base.txt" "$t612/on.txt" | grep -c 
 with the same reason (test-scripts/cross-series.py); the devices only
 6.12 has are listed with their reason in patches/differences.
 EOF2
+if [ -f "${LATENCY:-}/report.txt" ]; then
+	cat <<EOF2
+
+## Suspend and resume latency (the latency scenario, 6.1)
+
+perf recorded the \`autopm:*\` and \`rpm:*\` events in the guest while the
+non-rotating SATA disk and the USB stick were read with gaps shorter and
+longer than their delays (Documentation/perf.md); the host's perf read
+them with test-scripts/autopm-report.py. Times are those of QEMU's
+emulated devices under TCG.
+
+\`\`\`
+$(cat "$LATENCY/report.txt")
+\`\`\`
+EOF2
+fi
 [ -n "$v1" ] && [ -d "$v1" ] || exit 0
 cat <<EOF2
 
