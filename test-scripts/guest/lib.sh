@@ -147,16 +147,15 @@ autopm_files() {
 # controller's ports with it) may be gone instead.
 read_autopm_files() {
 	cat /sys/kernel/debug/autopm/devices > /tmp/table || return 1
-	files=
-	for f in $(autopm_files "$@" | sort -u); do
-		[ -e "$f" ] && files="$files $f"
-	done
-	# One cat for all of them: a process per file takes long under TCG.
-	# shellcheck disable=SC2086
-	cat $files > /dev/null 2>&1 && return 0
-	for f in $files; do
+	autopm_files "$@" | sort -u | while read -r f; do
+		[ ! -e "$f" ] || echo "$f"
+	done > /tmp/autopm-read
+	# A few cats for all of them (xargs): a process per file takes long
+	# under TCG, and a shell list of ten files a device grows quadratically.
+	xargs cat < /tmp/autopm-read > /dev/null 2>&1 && return 0
+	while read -r f; do
 		cat "$f" > /dev/null 2>&1 || [ ! -e "$f" ] || return 1
-	done
+	done < /tmp/autopm-read
 }
 
 # quiet_disks_and_parents: the non-rotating SATA disk, its port and its
