@@ -18,7 +18,7 @@ now_cs() {
 # read_round: read the 8 MiB disk 8 times, print the centiseconds it took.
 read_round() {
 	start=$(now_cs)
-	for i in 1 2 3 4 5 6 7 8; do
+	for _ in 1 2 3 4 5 6 7 8; do
 		dd if="$node" of=/dev/null bs=64k iflag=direct 2>/dev/null
 	done
 	echo $(($(now_cs) - start))

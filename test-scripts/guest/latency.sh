@@ -43,8 +43,11 @@ counted() {
 	awk -v d="$1" '$1 == d { print $3, $4, $2 }' /tmp/"$2"
 }
 for dev in $(awk 'NR > 1 { print $1 }' /tmp/after); do
+	# The three counts, split into $1 $2 $3 on purpose.
+	# shellcheck disable=SC2046
 	set -- $(counted "$dev" before) 0 0 0
 	s0=$1 r0=$2 i0=$3
+	# shellcheck disable=SC2046
 	set -- $(counted "$dev" after)
 	s=$(($1 - s0)) r=$(($2 - r0)) i=$(($3 - i0))
 	es=$(grep -c "autopm_suspend: $dev latency_ns=[0-9]* ret=0\$" /tmp/events)
@@ -55,7 +58,7 @@ for dev in $(awk 'NR > 1 { print $1 }' /tmp/after); do
 done
 
 # The time suspended autopm counts and the core's own, within 1% + 50 ms.
-while read -r dev core0 ours0 && read -r dev2 core1 ours1 <&3; do
+while read -r dev core0 ours0 && read -r _ core1 ours1 <&3; do
 	core=$((core1 - core0)) ours=$((ours1 - ours0))
 	diff=$((core > ours ? core - ours : ours - core))
 	check "latency: $(basename "$dev"): suspended ${ours} ms, runtime_suspended_time ${core} ms" \
