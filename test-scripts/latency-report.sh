@@ -42,6 +42,14 @@ else
 	result "not ok" "latency report: trace-cmd report: $(head -c 300 trace.err)"
 fi
 
+# The report compares event times with the callback times autopm measured
+# on CLOCK_MONOTONIC: perf must have recorded on that clock.
+if perf report --header-only -i perf.data 2> /dev/null | grep -q '^# clockid: monotonic'; then
+	result ok "latency report: perf.data is on CLOCK_MONOTONIC, autopm's clock"
+else
+	result "not ok" "latency report: perf.data is not on CLOCK_MONOTONIC (perf record -k CLOCK_MONOTONIC)"
+fi
+
 # Both recordings span latency-load.sh, which starts and ends with every
 # device involved suspended: they hold the same autopm events.
 for event in autopm_idle autopm_suspend autopm_resume; do

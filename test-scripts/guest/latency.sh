@@ -14,8 +14,12 @@ done
 # Nothing in flight when the recording starts: latency-load.sh's first
 # counters then see every transition the recording has.
 quiet_disks_and_parents
-trace-cmd record -e autopm -e rpm -o /tmp/trace.dat \
-	perf record -q -e 'autopm:*' -e 'rpm:*' -a -o /tmp/perf.data \
+# Both on CLOCK_MONOTONIC, the clock autopm times the callbacks with: perf's
+# default, local_clock(), runs per CPU, and under TCG the guest marks the
+# TSC unstable, so a task that slept on one vCPU and woke on the other gave
+# an rpm pair shorter than the callback it held (seen on a CI run).
+trace-cmd record -C mono -e autopm -e rpm -o /tmp/trace.dat \
+	perf record -q -k CLOCK_MONOTONIC -e 'autopm:*' -e 'rpm:*' -a -o /tmp/perf.data \
 	-- /tests/latency-load.sh > /tmp/record.log 2>&1
 check "latency: perf recorded the workload" [ -s /tmp/perf.data ]
 check "latency: trace-cmd recorded the workload" [ -s /tmp/trace.dat ]
