@@ -149,7 +149,7 @@ find_autopm_files() {
 }
 
 # read_autopm_files [DIR...]: the debugfs table (kept in /tmp/table) and
-# every power/autopm_* file read (see autopm_files); a file whose device went
+# the autopm files autopm_files lists, read; a file whose device went
 # away (a USB stick's SCSI devices go after the stick, an unbound
 # controller's ports with it) may be gone instead.
 read_autopm_files() {
