@@ -96,21 +96,78 @@ static unsigned int autopm_idle_bin(u64 us)
 	return 1 + 2 * (k - AUTOPM_IDLE_MIN_SHIFT) + ((us >> (k - 1)) & 1);
 }
 
-/* The lower edge of bin @b, in us; bin 0 starts at 0. */
-static u64 autopm_bin_low(unsigned int b)
-{
-	unsigned int k = AUTOPM_IDLE_MIN_SHIFT + (b - 1) / 2;
+/*
+ * Lengths in the sums are in units of 64 us, so that an energy is P in mW
+ * times a length: 64 nJ units, with a shift instead of a division. Bins
+ * reach 1.25 * 2^30 us (2^24 units), the weights of a histogram add up to
+ * less than 2^23, and P_on is at most 8 W: sums fit in 64 bits.
+ */
+#define AUTOPM_UNIT_SHIFT	6
 
-	if (!b)
-		return 0;
-	return (1ULL << k) + ((b - 1) & 1) * (1ULL << (k - 1));
-}
+/*
+ * Each bin's middle in 64 us units, and its upper edge in us: bin 0 is
+ * [0, 128) us, then octave k has [2^k, 1.5 * 2^k) and [1.5 * 2^k, 2^(k+1)),
+ * whose middles are 1.25 * 2^k and 1.75 * 2^k.
+ */
+#define AUTOPM_MID(k, half)	((((5ULL + 2 * (half)) << (k)) >> 2) >> AUTOPM_UNIT_SHIFT)
+#define AUTOPM_OCTAVE(k)	AUTOPM_MID(k, 0), AUTOPM_MID(k, 1)
+#define AUTOPM_EDGES(k)		(3U << (k)) / 2, 2U << (k)
 
-static u64 autopm_bin_high(unsigned int b)
-{
-	return b + 1 < AUTOPM_IDLE_BINS ? autopm_bin_low(b + 1) :
-					  1ULL << (AUTOPM_IDLE_MAX_SHIFT + 1);
-}
+static const u32 autopm_bin_mid[AUTOPM_IDLE_BINS] = {
+	1,
+	AUTOPM_OCTAVE(7),
+	AUTOPM_OCTAVE(8),
+	AUTOPM_OCTAVE(9),
+	AUTOPM_OCTAVE(10),
+	AUTOPM_OCTAVE(11),
+	AUTOPM_OCTAVE(12),
+	AUTOPM_OCTAVE(13),
+	AUTOPM_OCTAVE(14),
+	AUTOPM_OCTAVE(15),
+	AUTOPM_OCTAVE(16),
+	AUTOPM_OCTAVE(17),
+	AUTOPM_OCTAVE(18),
+	AUTOPM_OCTAVE(19),
+	AUTOPM_OCTAVE(20),
+	AUTOPM_OCTAVE(21),
+	AUTOPM_OCTAVE(22),
+	AUTOPM_OCTAVE(23),
+	AUTOPM_OCTAVE(24),
+	AUTOPM_OCTAVE(25),
+	AUTOPM_OCTAVE(26),
+	AUTOPM_OCTAVE(27),
+	AUTOPM_OCTAVE(28),
+	AUTOPM_OCTAVE(29),
+	AUTOPM_MID(30, 0),
+};
+
+/* The last bin has no upper edge: a delay that long is "never". */
+static const u32 autopm_bin_high_us[AUTOPM_IDLE_BINS - 1] = {
+	128,
+	AUTOPM_EDGES(7),
+	AUTOPM_EDGES(8),
+	AUTOPM_EDGES(9),
+	AUTOPM_EDGES(10),
+	AUTOPM_EDGES(11),
+	AUTOPM_EDGES(12),
+	AUTOPM_EDGES(13),
+	AUTOPM_EDGES(14),
+	AUTOPM_EDGES(15),
+	AUTOPM_EDGES(16),
+	AUTOPM_EDGES(17),
+	AUTOPM_EDGES(18),
+	AUTOPM_EDGES(19),
+	AUTOPM_EDGES(20),
+	AUTOPM_EDGES(21),
+	AUTOPM_EDGES(22),
+	AUTOPM_EDGES(23),
+	AUTOPM_EDGES(24),
+	AUTOPM_EDGES(25),
+	AUTOPM_EDGES(26),
+	AUTOPM_EDGES(27),
+	AUTOPM_EDGES(28),
+	AUTOPM_EDGES(29),
+};
 
 /**
  * autopm_hist_init - Empty a histogram.
@@ -122,6 +179,8 @@ void autopm_hist_init(struct autopm_idle_hist *h)
 
 	for (b = 0; b < AUTOPM_IDLE_BINS; b++)
 		h->weight[b] = 0;
+	h->length = 0;
+	h->total = 0;
 	h->pulse = AUTOPM_PULSE_MIN;
 }
 
@@ -134,21 +193,23 @@ void autopm_hist_init(struct autopm_idle_hist *h)
  */
 void autopm_hist_add(struct autopm_idle_hist *h, u64 idle_us)
 {
+	unsigned int bin = autopm_idle_bin(idle_us);
 	unsigned int b;
 
-	h->weight[autopm_idle_bin(idle_us)] += h->pulse;
+	h->weight[bin] += h->pulse;
+	h->total += h->pulse;
+	h->length += (u64)h->pulse * autopm_bin_mid[bin];
 	h->pulse += h->pulse >> AUTOPM_DECAY_SHIFT;
 	if (h->pulse < AUTOPM_PULSE_MAX)
 		return;
-	for (b = 0; b < AUTOPM_IDLE_BINS; b++)
+	h->length = 0;
+	h->total = 0;
+	for (b = 0; b < AUTOPM_IDLE_BINS; b++) {
 		h->weight[b] >>= AUTOPM_PULSE_RESCALE;
+		h->total += h->weight[b];
+		h->length += (u64)h->weight[b] * autopm_bin_mid[b];
+	}
 	h->pulse >>= AUTOPM_PULSE_RESCALE;
-}
-
-/* P * t in uJ, for P in mW and t in us. */
-static u64 autopm_uj(u32 mw, u64 us)
-{
-	return (u64)mw * us / 1000;
 }
 
 /**
@@ -168,66 +229,48 @@ u64 autopm_choose_delay_us(const struct autopm_idle_hist *h,
 			   u64 min_us, u64 max_us, u32 penalty_uj)
 {
 	u64 round_trip = (u64)m->t_suspend_us + m->t_resume_us;
-	u64 above_w = 0, above_on = 0, above_off = 0, below_on = 0;
-	u64 tail_w = 0, tail_off = 0, best_cost, never_cost, best;
 	u64 t_be = autopm_break_even_us(m);
-	unsigned int b, tail;
-	u64 d;
+	/* E_tr and the penalty in 64 nJ units: uJ * 1000 / 64. */
+	u64 per_suspend = ((u64)m->e_tr_uj + penalty_uj) * 125 / 8;
+	u64 above_w = h->total, below_len = 0, tail_len = h->length;
+	u64 tail_w = h->total, best_cost = U64_MAX, best = max_us, d = 0;
+	unsigned int c, t = 0;
 
-	for (b = 0; b < AUTOPM_IDLE_BINS; b++) {
-		u64 g = (autopm_bin_low(b) + autopm_bin_high(b)) / 2;
-
-		above_w += h->weight[b];
-		above_off += h->weight[b] * autopm_uj(m->p_off_mw, g);
-		above_on += h->weight[b] * autopm_uj(m->p_on_mw, g);
-	}
 	if (!above_w)
-		return t_be < min_us ? min_us : t_be > max_us ? max_us : t_be;
-	/*
-	 * Never suspending costs what staying on through every period does;
-	 * it wins only if no delay is as cheap: among equals the shortest
-	 * delay wins, which suspends in periods longer than any seen yet.
-	 */
-	never_cost = above_on;
-	best_cost = U64_MAX;
-	best = max_us;
-	tail = 0;
-	tail_w = above_w;
-	tail_off = above_off;
-	for (b = 0, d = 0; b <= AUTOPM_IDLE_BINS; b++) {
+		return clamp_val(t_be, min_us, max_us);
+	for (c = 0; ; c++) {
 		u64 cost;
 
-		/* The bins whose periods outlast d and the round trip. */
-		while (tail < AUTOPM_IDLE_BINS &&
-		       (autopm_bin_low(tail) + autopm_bin_high(tail)) / 2 < d + round_trip) {
-			tail_w -= h->weight[tail];
-			tail_off -= h->weight[tail] *
-				    autopm_uj(m->p_off_mw,
-					      (autopm_bin_low(tail) + autopm_bin_high(tail)) / 2);
-			tail++;
+		/* Drop the bins whose periods end before d and the round trip. */
+		while (t < AUTOPM_IDLE_BINS &&
+		       autopm_bin_mid[t] < (d + round_trip) >> AUTOPM_UNIT_SHIFT) {
+			tail_w -= h->weight[t];
+			tail_len -= (u64)h->weight[t] * autopm_bin_mid[t];
+			t++;
 		}
-		if (d >= min_us && d <= max_us) {
-			cost = below_on +
-			       above_w * (autopm_uj(m->p_on_mw, d) + m->e_tr_uj + penalty_uj) +
-			       tail_off - tail_w * autopm_uj(m->p_off_mw, d + round_trip);
-			if (cost < best_cost) {
-				best_cost = cost;
-				/*
-				 * No period seen outlasted d: for one that
-				 * does, T_BE is the 2-competitive choice.
-				 */
-				best = above_w ? d : max(d, t_be);
-			}
+		cost = m->p_on_mw * below_len +
+		       above_w * (m->p_on_mw * (d >> AUTOPM_UNIT_SHIFT) + per_suspend) +
+		       m->p_off_mw * (tail_len - tail_w * ((d + round_trip) >> AUTOPM_UNIT_SHIFT));
+		if (cost < best_cost && d >= min_us && d <= max_us) {
+			best_cost = cost;
+			/*
+			 * No period seen outlasted d: for one that does, T_BE
+			 * is the 2-competitive choice.
+			 */
+			best = above_w ? d : max(d, t_be);
 		}
-		if (b == AUTOPM_IDLE_BINS)
+		/*
+		 * No period seen outlasts d: longer candidates only cost more.
+		 * The last bin's upper edge would be "never".
+		 */
+		if (!above_w || c == AUTOPM_IDLE_BINS - 1)
 			break;
-		/* Next candidate: bin b's upper edge; bin b stays on. */
-		below_on += h->weight[b] *
-			    autopm_uj(m->p_on_mw, (autopm_bin_low(b) + autopm_bin_high(b)) / 2);
-		above_w -= h->weight[b];
-		d = autopm_bin_high(b);
+		/* Next candidate: this bin's upper edge; its periods stay on. */
+		below_len += (u64)h->weight[c] * autopm_bin_mid[c];
+		above_w -= h->weight[c];
+		d = autopm_bin_high_us[c];
 	}
-	if (best_cost > never_cost)
+	if (best_cost > m->p_on_mw * h->length)
 		return max_us;
-	return best < min_us ? min_us : best > max_us ? max_us : best;
+	return clamp_val(best, min_us, max_us);
 }

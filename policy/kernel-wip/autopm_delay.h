@@ -39,11 +39,15 @@ struct autopm_power_model {
 /**
  * struct autopm_idle_hist - A device's decaying histogram of idle lengths.
  * @weight: Each bin's weight; the older a period, the less it weighs.
+ * @total: The sum of the weights.
+ * @length: The sum of each bin's weight times its middle, in 64 us units.
  * @pulse: What the next period adds to its bin: it grows instead of every
  *	bin decaying, and all are scaled down together when it gets large.
  */
 struct autopm_idle_hist {
 	u32 weight[AUTOPM_IDLE_BINS];
+	u32 total;
+	u64 length;
 	u32 pulse;
 };
 

@@ -4,4 +4,5 @@
 #define _SHIM_LINUX_MINMAX_H
 #define max(a, b) ((a) > (b) ? (a) : (b))
 #define min(a, b) ((a) < (b) ? (a) : (b))
+#define clamp_val(v, lo, hi) min(max(v, lo), hi)
 #endif
