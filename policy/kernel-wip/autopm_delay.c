@@ -7,6 +7,7 @@
  * builds the radix tree): it uses basic types only.
  */
 #include <linux/bitops.h>
+#include <linux/limits.h>
 #include <linux/minmax.h>
 #include <linux/types.h>
 
@@ -239,25 +240,28 @@ u64 autopm_choose_delay_us(const struct autopm_idle_hist *h,
 	if (!above_w)
 		return clamp_val(t_be, min_us, max_us);
 	for (c = 0; ; c++) {
-		u64 cost;
+		/* The candidate, raised to the shortest delay allowed. */
+		u64 e = max(d, min_us), cost;
 
-		/* Drop the bins whose periods end before d and the round trip. */
+		if (e > max_us)
+			break;
+		/* Drop the bins whose periods end before e and the round trip. */
 		while (t < AUTOPM_IDLE_BINS &&
-		       autopm_bin_mid[t] < (d + round_trip) >> AUTOPM_UNIT_SHIFT) {
+		       autopm_bin_mid[t] < (e + round_trip) >> AUTOPM_UNIT_SHIFT) {
 			tail_w -= h->weight[t];
 			tail_len -= (u64)h->weight[t] * autopm_bin_mid[t];
 			t++;
 		}
 		cost = m->p_on_mw * below_len +
-		       above_w * (m->p_on_mw * (d >> AUTOPM_UNIT_SHIFT) + per_suspend) +
-		       m->p_off_mw * (tail_len - tail_w * ((d + round_trip) >> AUTOPM_UNIT_SHIFT));
-		if (cost < best_cost && d >= min_us && d <= max_us) {
+		       above_w * (m->p_on_mw * (e >> AUTOPM_UNIT_SHIFT) + per_suspend) +
+		       m->p_off_mw * (tail_len - tail_w * ((e + round_trip) >> AUTOPM_UNIT_SHIFT));
+		if (cost < best_cost) {
 			best_cost = cost;
 			/*
-			 * No period seen outlasted d: for one that does, T_BE
+			 * No period seen outlasted e: for one that does, T_BE
 			 * is the 2-competitive choice.
 			 */
-			best = above_w ? d : max(d, t_be);
+			best = above_w ? e : max(e, t_be);
 		}
 		/*
 		 * No period seen outlasts d: longer candidates only cost more.
