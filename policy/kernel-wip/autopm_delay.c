@@ -25,9 +25,10 @@
  * delay of T_BE is 2-competitive, the best a policy with no history can do.
  *
  * autopm keeps, per device, a histogram of its idle lengths in half-octave
- * bins, in which each period weighs 1/16 less than the one after it (as
- * cpuidle's teo governor keeps its intercepts), and chooses the delay that
- * minimises the expected cost over that histogram:
+ * bins, in which each period weighs 1/256 less than the one after it (a
+ * half-life of 177 periods; cpuidle's teo governor decays its bins the
+ * same way, by a shift), and chooses the delay that minimises the expected
+ * cost over that histogram:
  *
  * 1. Each bin stands for the idle length at its middle.
  * 2. The candidate delays are 0 and the upper edge of each bin, within the
@@ -37,8 +38,10 @@
  *    t_resume).  Sums over the bins above the candidate are kept as the
  *    candidates grow, so all of them cost one pass over the bins.
  * 4. The cheapest candidate wins, and "never suspend" (the largest delay)
- *    when none is cheaper than staying on.  With no history, the delay is
- *    T_BE.
+ *    when none is cheaper than staying on.  Ties go to the shorter delay.
+ *    A candidate that no period seen outlasted is raised to T_BE: for the
+ *    first period that does, T_BE is the safe choice.  With no history,
+ *    the delay is T_BE.
  *
  * Times are in microseconds, powers in mW and energies in uJ, in integer
  * arithmetic that cannot overflow: periods of 2^30 us (18 minutes) and
@@ -110,64 +113,63 @@ static unsigned int autopm_idle_bin(u64 us)
  * [0, 128) us, then octave k has [2^k, 1.5 * 2^k) and [1.5 * 2^k, 2^(k+1)),
  * whose middles are 1.25 * 2^k and 1.75 * 2^k.
  */
-#define AUTOPM_MID(k, half)	((((5ULL + 2 * (half)) << (k)) >> 2) >> AUTOPM_UNIT_SHIFT)
-#define AUTOPM_OCTAVE(k)	AUTOPM_MID(k, 0), AUTOPM_MID(k, 1)
-#define AUTOPM_EDGES(k)		(3U << (k)) / 2, 2U << (k)
+#define AUTOPM_MID(k, half)	(((5ULL + 2 * (half)) << (k)) >> (2 + AUTOPM_UNIT_SHIFT))
+#define AUTOPM_HIGH(k, half)	(((3U + (half)) << (k)) >> 1)
 
 static const u32 autopm_bin_mid[AUTOPM_IDLE_BINS] = {
 	1,
-	AUTOPM_OCTAVE(7),
-	AUTOPM_OCTAVE(8),
-	AUTOPM_OCTAVE(9),
-	AUTOPM_OCTAVE(10),
-	AUTOPM_OCTAVE(11),
-	AUTOPM_OCTAVE(12),
-	AUTOPM_OCTAVE(13),
-	AUTOPM_OCTAVE(14),
-	AUTOPM_OCTAVE(15),
-	AUTOPM_OCTAVE(16),
-	AUTOPM_OCTAVE(17),
-	AUTOPM_OCTAVE(18),
-	AUTOPM_OCTAVE(19),
-	AUTOPM_OCTAVE(20),
-	AUTOPM_OCTAVE(21),
-	AUTOPM_OCTAVE(22),
-	AUTOPM_OCTAVE(23),
-	AUTOPM_OCTAVE(24),
-	AUTOPM_OCTAVE(25),
-	AUTOPM_OCTAVE(26),
-	AUTOPM_OCTAVE(27),
-	AUTOPM_OCTAVE(28),
-	AUTOPM_OCTAVE(29),
+	AUTOPM_MID(7, 0), AUTOPM_MID(7, 1),
+	AUTOPM_MID(8, 0), AUTOPM_MID(8, 1),
+	AUTOPM_MID(9, 0), AUTOPM_MID(9, 1),
+	AUTOPM_MID(10, 0), AUTOPM_MID(10, 1),
+	AUTOPM_MID(11, 0), AUTOPM_MID(11, 1),
+	AUTOPM_MID(12, 0), AUTOPM_MID(12, 1),
+	AUTOPM_MID(13, 0), AUTOPM_MID(13, 1),
+	AUTOPM_MID(14, 0), AUTOPM_MID(14, 1),
+	AUTOPM_MID(15, 0), AUTOPM_MID(15, 1),
+	AUTOPM_MID(16, 0), AUTOPM_MID(16, 1),
+	AUTOPM_MID(17, 0), AUTOPM_MID(17, 1),
+	AUTOPM_MID(18, 0), AUTOPM_MID(18, 1),
+	AUTOPM_MID(19, 0), AUTOPM_MID(19, 1),
+	AUTOPM_MID(20, 0), AUTOPM_MID(20, 1),
+	AUTOPM_MID(21, 0), AUTOPM_MID(21, 1),
+	AUTOPM_MID(22, 0), AUTOPM_MID(22, 1),
+	AUTOPM_MID(23, 0), AUTOPM_MID(23, 1),
+	AUTOPM_MID(24, 0), AUTOPM_MID(24, 1),
+	AUTOPM_MID(25, 0), AUTOPM_MID(25, 1),
+	AUTOPM_MID(26, 0), AUTOPM_MID(26, 1),
+	AUTOPM_MID(27, 0), AUTOPM_MID(27, 1),
+	AUTOPM_MID(28, 0), AUTOPM_MID(28, 1),
+	AUTOPM_MID(29, 0), AUTOPM_MID(29, 1),
 	AUTOPM_MID(30, 0),
 };
 
 /* The last bin has no upper edge: a delay that long is "never". */
 static const u32 autopm_bin_high_us[AUTOPM_IDLE_BINS - 1] = {
 	128,
-	AUTOPM_EDGES(7),
-	AUTOPM_EDGES(8),
-	AUTOPM_EDGES(9),
-	AUTOPM_EDGES(10),
-	AUTOPM_EDGES(11),
-	AUTOPM_EDGES(12),
-	AUTOPM_EDGES(13),
-	AUTOPM_EDGES(14),
-	AUTOPM_EDGES(15),
-	AUTOPM_EDGES(16),
-	AUTOPM_EDGES(17),
-	AUTOPM_EDGES(18),
-	AUTOPM_EDGES(19),
-	AUTOPM_EDGES(20),
-	AUTOPM_EDGES(21),
-	AUTOPM_EDGES(22),
-	AUTOPM_EDGES(23),
-	AUTOPM_EDGES(24),
-	AUTOPM_EDGES(25),
-	AUTOPM_EDGES(26),
-	AUTOPM_EDGES(27),
-	AUTOPM_EDGES(28),
-	AUTOPM_EDGES(29),
+	AUTOPM_HIGH(7, 0), AUTOPM_HIGH(7, 1),
+	AUTOPM_HIGH(8, 0), AUTOPM_HIGH(8, 1),
+	AUTOPM_HIGH(9, 0), AUTOPM_HIGH(9, 1),
+	AUTOPM_HIGH(10, 0), AUTOPM_HIGH(10, 1),
+	AUTOPM_HIGH(11, 0), AUTOPM_HIGH(11, 1),
+	AUTOPM_HIGH(12, 0), AUTOPM_HIGH(12, 1),
+	AUTOPM_HIGH(13, 0), AUTOPM_HIGH(13, 1),
+	AUTOPM_HIGH(14, 0), AUTOPM_HIGH(14, 1),
+	AUTOPM_HIGH(15, 0), AUTOPM_HIGH(15, 1),
+	AUTOPM_HIGH(16, 0), AUTOPM_HIGH(16, 1),
+	AUTOPM_HIGH(17, 0), AUTOPM_HIGH(17, 1),
+	AUTOPM_HIGH(18, 0), AUTOPM_HIGH(18, 1),
+	AUTOPM_HIGH(19, 0), AUTOPM_HIGH(19, 1),
+	AUTOPM_HIGH(20, 0), AUTOPM_HIGH(20, 1),
+	AUTOPM_HIGH(21, 0), AUTOPM_HIGH(21, 1),
+	AUTOPM_HIGH(22, 0), AUTOPM_HIGH(22, 1),
+	AUTOPM_HIGH(23, 0), AUTOPM_HIGH(23, 1),
+	AUTOPM_HIGH(24, 0), AUTOPM_HIGH(24, 1),
+	AUTOPM_HIGH(25, 0), AUTOPM_HIGH(25, 1),
+	AUTOPM_HIGH(26, 0), AUTOPM_HIGH(26, 1),
+	AUTOPM_HIGH(27, 0), AUTOPM_HIGH(27, 1),
+	AUTOPM_HIGH(28, 0), AUTOPM_HIGH(28, 1),
+	AUTOPM_HIGH(29, 0), AUTOPM_HIGH(29, 1),
 };
 
 /**
