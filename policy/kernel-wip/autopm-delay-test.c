@@ -5,6 +5,7 @@
  */
 #include <kunit/test.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 
 #include "autopm_delay.h"
 
@@ -89,19 +90,28 @@ static void autopm_test_limits(struct kunit *test)
 						     15000, PENALTY_UJ), 15000);
 }
 
-/* Many periods of the longest length: the sums stay in range. */
+/*
+ * Periods of the longest length until the state repeats: one rescaling
+ * cycle later every weight, sum and the pulse are what they were, so they
+ * stay in range however many periods follow (2^32 and more).
+ */
 static void autopm_test_no_overflow(struct kunit *test)
 {
 	struct autopm_idle_hist *h = kunit_kzalloc(test, sizeof(*h), GFP_KERNEL);
-	u64 total = 0;
-	int b;
+	struct autopm_idle_hist *then = kunit_kzalloc(test, sizeof(*h), GFP_KERNEL);
+	int n = 0;
 
 	autopm_hist_init(h);
-	KUNIT_EXPECT_EQ(test, autopm_test_feed(h, U64_MAX, 1 << 20), 0);
-	for (b = 0; b < AUTOPM_IDLE_BINS; b++)
-		total += h->weight[b];
-	KUNIT_EXPECT_EQ(test, total, h->total);
-	KUNIT_EXPECT_LT(test, total, 1ULL << 23);
+	autopm_test_feed(h, U64_MAX, 1 << 16);
+	*then = *h;
+	do {
+		autopm_hist_add(h, U64_MAX);
+		n++;
+	} while (h->pulse != then->pulse && n < 4096);
+	KUNIT_EXPECT_LT(test, n, 4096);
+	KUNIT_EXPECT_EQ(test, memcmp(h, then, sizeof(*h)), 0);
+	KUNIT_EXPECT_LT(test, h->total, 1U << 23);
+	KUNIT_EXPECT_EQ(test, autopm_test_feed(h, U64_MAX, 0), 0);
 }
 
 static struct kunit_case autopm_delay_test_cases[] = {

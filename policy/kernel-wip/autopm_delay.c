@@ -8,6 +8,7 @@
  */
 #include <linux/bitops.h>
 #include <linux/limits.h>
+#include <linux/math64.h>
 #include <linux/minmax.h>
 #include <linux/types.h>
 
@@ -82,9 +83,8 @@ u32 autopm_break_even_us(const struct autopm_power_model *m)
 	if (m->p_on_mw <= m->p_off_mw)
 		return U32_MAX;
 	if (e_tr_nj <= (u64)m->p_on_mw * round_trip)
-		return e_tr_nj / m->p_on_mw;
-	t = (e_tr_nj - (off_nj < e_tr_nj ? off_nj : e_tr_nj)) /
-	    (m->p_on_mw - m->p_off_mw);
+		return div_u64(e_tr_nj, m->p_on_mw);
+	t = div_u64(e_tr_nj - min(off_nj, e_tr_nj), m->p_on_mw - m->p_off_mw);
 	return t < U32_MAX ? t : U32_MAX;
 }
 
