@@ -36,8 +36,24 @@ struct result {
 	double delay;		/* BEST_FIXED: the delay, s */
 };
 
+/* A fixed delay's totals over a trace (pareto.c). */
+struct point {
+	double delay;		/* s */
+	double energy;		/* J */
+	long suspends;		/* = demand resumes, open loop */
+};
+
+#define CURVE_POINTS	400
+
 void replay_device(struct result *res, const struct model *m,
 		   double *gaps, int n);
+void fixed_curve(struct point *curve, const struct model *m,
+		 const double *gaps, long n);
+const struct point *dominating_delay(const struct point *curve,
+				     const struct result *r);
+void write_plot_data(const char *base, const struct point *curve,
+		     const struct result *res, const char * const *names,
+		     double minutes);
 int cmp_double(const void *a, const void *b);
 int upper_bound(const double *sorted, int n, double x);
 int lower_bound(const double *sorted, int n, double x);

@@ -143,10 +143,87 @@ static void print_table(const char *trace, const struct model *m,
 	}
 }
 
+/*
+ * Every device's gaps, one device after the other: @starts[k] is where
+ * device k's begin, @starts[ndev] the total. Returns ndev.
+ */
+static int split_devices(const struct trace *tr, double *gaps, long *starts)
+{
+	long d, k, n = 0;
+	int ndev = 0;
+
+	for (d = 0; d < tr->n; d++) {
+		double prev = -1;
+
+		for (k = 0; k < d; k++)
+			if (tr->dev[k] == tr->dev[d])
+				break;
+		if (k < d)
+			continue;
+		starts[ndev++] = n;
+		for (k = d; k < tr->n; k++) {
+			if (tr->dev[k] != tr->dev[d])
+				continue;
+			if (prev >= 0)
+				gaps[n++] = tr->t[k] - prev;
+			prev = tr->t[k];
+		}
+	}
+	starts[ndev] = n;
+	return ndev;
+}
+
+/* The line test-scripts read: savings, captured shares, the Pareto check. */
+static void print_summary(const char *trace, const struct model *m,
+			  const struct result *res, const struct point *curve)
+{
+	double on = res[ALWAYS_ON].energy, oracle = res[ORACLE].energy;
+	const struct point *p = dominating_delay(curve, &res[AUTOPM]);
+
+	/* Nothing to save: every policy captured all of it. */
+	double span = on > oracle ? on - oracle : 0;
+
+	printf("summary %s %s saving=%.1f%% autopm=%.1f%% best-fixed=%.1f%% ",
+	       trace, m->name, 100 * span / on,
+	       span ? 100 * (on - res[AUTOPM].energy) / span : 100,
+	       span ? 100 * (on - res[BEST_FIXED].energy) / span : 100);
+	if (p)
+		printf("pareto=dominated-by-%.4fs(%.3fJ,%ld)\n", p->delay,
+		       p->energy, p->suspends);
+	else
+		printf("pareto=ok\n");
+}
+
+static void run_model(const char *trace, const struct model *m,
+		      const struct trace *tr, double *gaps, long *starts,
+		      int ndev)
+{
+	struct result res[NR_POLICIES] = { 0 };
+	struct point curve[CURVE_POINTS + 1];
+	double minutes = (tr->t[tr->n - 1] - tr->t[0]) / 60;
+	const char *dir = getenv("LAB_PLOT_DIR");
+	char base[4096];
+	int p, k;
+
+	for (p = 0; p < NR_POLICIES; p++)
+		res[p].lat = malloc((tr->n + 1) * sizeof(double));
+	for (k = 0; k < ndev; k++)
+		replay_device(res, m, gaps + starts[k], starts[k + 1] - starts[k]);
+	print_table(trace, m, res, minutes);
+	fixed_curve(curve, m, gaps, starts[ndev]);
+	print_summary(trace, m, res, curve);
+	if (dir) {
+		snprintf(base, sizeof(base), "%s/%s-%s", dir, trace, m->name);
+		write_plot_data(base, curve, res, policy_names, minutes);
+	}
+	for (p = 0; p < NR_POLICIES; p++)
+		free(res[p].lat);
+}
+
 int main(int argc, char **argv)
 {
 	struct model models[16];
-	int nm, a, i, p;
+	int nm, a, i;
 
 	if (argc < 3) {
 		fprintf(stderr, "usage: %s MODELS TRACE...\n", argv[0]);
@@ -154,45 +231,22 @@ int main(int argc, char **argv)
 	}
 	nm = read_models(argv[1], models, 16);
 	for (a = 2; a < argc; a++) {
+		const char *name = strrchr(argv[a], '/') ? strrchr(argv[a], '/') + 1 : argv[a];
+		char trace[256];
 		struct trace tr;
 		double *gaps;
+		long *starts;
+		int ndev;
 
+		snprintf(trace, sizeof(trace), "%.*s", (int)strcspn(name, "."), name);
 		read_trace(argv[a], &tr);
 		gaps = malloc(tr.n * sizeof(*gaps));
-		for (i = 0; i < nm; i++) {
-			struct result res[NR_POLICIES] = { 0 };
-			long d, k, last_dev = -1;
-
-			for (p = 0; p < NR_POLICIES; p++)
-				res[p].lat = malloc(tr.n * sizeof(double));
-			/* Each device on its own: its gaps are between its own requests. */
-			for (d = 0; d < tr.n; d++) {
-				long n = 0;
-				double prev = -1;
-
-				if (tr.dev[d] == last_dev)
-					continue;
-				for (k = 0; k < d; k++)
-					if (tr.dev[k] == tr.dev[d])
-						break;
-				if (k < d)
-					continue;
-				for (k = d; k < tr.n; k++) {
-					if (tr.dev[k] != tr.dev[d])
-						continue;
-					if (prev >= 0)
-						gaps[n++] = tr.t[k] - prev;
-					prev = tr.t[k];
-				}
-				last_dev = tr.dev[d];
-				replay_device(res, &models[i], gaps, n);
-			}
-			print_table(argv[a], &models[i], res,
-				    (tr.t[tr.n - 1] - tr.t[0]) / 60);
-			for (p = 0; p < NR_POLICIES; p++)
-				free(res[p].lat);
-		}
+		starts = malloc((tr.n + 1) * sizeof(*starts));
+		ndev = split_devices(&tr, gaps, starts);
+		for (i = 0; i < nm; i++)
+			run_model(trace, &models[i], &tr, gaps, starts, ndev);
 		free(gaps);
+		free(starts);
 	}
 	return 0;
 }
