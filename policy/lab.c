@@ -42,21 +42,21 @@ static double oracle_energy(const struct model *m, double g)
 	return fmin(m->p_on * g, m->e_tr + m->p_off * (g - rt));
 }
 
-/* Account one gap under delay d. */
+/* Account one gap under delay d; wrong and missed as the kernel counts. */
 static void account(struct result *r, const struct model *m, double g,
 		    double d)
 {
 	double wait, e = gap_energy(m, g, d, &wait);
+	u64 g_us = g * 1e6, d_us = fmin(d, 1e12) * 1e6;
+	u32 t_be_us = m->t_be * 1e6;
 
 	r->energy += e;
 	if (g > d) {
 		r->suspends++;
 		r->lat[r->nlat++] = wait;
-		if (g < d + m->t_be)
-			r->wrong++;
-	} else if (g >= m->t_be) {
-		r->missed++;
 	}
+	r->wrong += autopm_period_wrong(g_us, d_us, t_be_us, g > d);
+	r->missed += autopm_period_missed(g_us, d_us, t_be_us, g > d);
 }
 
 /* The cheapest fixed delay in hindsight: 0 or one of the gaps. */
