@@ -59,7 +59,7 @@ KMAKE    = env -u MAKEFLAGS -u MFLAGS $(MAKE) -s -j$(shell nproc)
 # Print "stage: NAME (Ns)" when a stage finishes.
 stage = @t0=$$(date +%s); echo "==> $(1)"; $(2) && echo "==> $(1): done ($$(($$(date +%s) - t0))s)"
 
-.PHONY: all run test series-test deps tree kernel debug initramfs export results latency-report latency-bench clean
+.PHONY: all run test series-test deps tree kernel debug initramfs export results latency-report latency-bench policy-bench learn-report clean
 all: run
 
 deps: $(BUILD)/deps.stamp
@@ -80,12 +80,27 @@ run: $(KERNEL) $(INITRD)
 # the autopm and rpm events in the guest around reads with short and long
 # gaps; print autopm's per-device report from them (Documentation/perf.md).
 latency-report: $(KERNEL) $(INITRD)
-	$(call stage,boot the latency scenario ($(KS)),$(RUN_ENV) $(SCRIPTS)/boot.sh latency $(KERNEL) $(INITRD) 300 $(BOOT_ARGS))
+	$(call stage,boot the latency scenario ($(KS)),$(RUN_ENV) $(SCRIPTS)/boot.sh latency $(KERNEL) $(INITRD) 300 autopm.learn=0 $(BOOT_ARGS))
 	@sed -i 's/\r$$//' $(B)/logs/latency.tap
 	@grep '^\(not \)\?ok ' $(B)/logs/latency.tap
 	@$(SCRIPTS)/latency-report.sh $(B)/logs/latency.tap $(B)/latency
 	@cat $(B)/latency/report.txt
 	@echo "==> perf.data, trace.dat and report.txt are in $(B)/latency/"
+
+# The policy lab (policy/): autopm's decision code from the patched tree
+# replayed on the traces of ../shared/traces and on seeded synthetic ones,
+# next to the baselines and the oracle; tables and plots under build/policy.
+policy-bench: $(B)/tree.stamp
+	$(call stage,policy lab ($(KS)),$(MAKE) --no-print-directory -C policy bench KDIR=$(abspath $(TREE))/drivers/base/power OUT=$(abspath $(BUILD))/policy)
+
+# The learn scenario: the USB stick's disk read with gaps far above and
+# just under its break-even time; the lab replays what the kernel saw.
+learn-report: $(KERNEL) $(INITRD)
+	$(call stage,boot the learn scenario ($(KS)),$(RUN_ENV) $(SCRIPTS)/boot.sh learn $(KERNEL) $(INITRD) 180 $(BOOT_ARGS))
+	@sed -i 's/\r$$//' $(B)/logs/learn.tap
+	@grep '^\(not \)\?ok ' $(B)/logs/learn.tap
+	@$(SCRIPTS)/learn-report.sh $(B)/logs/learn.tap $(TREE) $(B)/learn
+	@cat $(B)/learn/replay.txt
 
 # Benchmark: guest I/O throughput with autopm on (tracking) and off, in
 # alternating rounds of one boot; prints the ratio (goal: at least 0.99).
@@ -104,6 +119,7 @@ test: $(BUILD)/deps.stamp
 		$(MAKE) --no-print-directory KERNEL_SERIES=$$ks series-test || rm -rf $(BUILD)/$$ks/logs; done
 	@mkdir -p $(BUILD)/host/logs
 	$(call stage,pipeline self-tests,$(SCRIPTS)/selftest.sh $(TREE) > $(BUILD)/host/logs/selftest.tap)
+	$(call stage,policy lab: the issue's bounds on every trace and model,$(MAKE) --no-print-directory -s -C policy check KDIR=$(abspath $(TREE))/drivers/base/power OUT=$(abspath $(BUILD))/policy > $(BUILD)/host/logs/policy.tap || true)
 	$(if $(filter-out $(TEST_SERIES),$(SERIES_ALL)),,$(call stage,the two series against each other,$(SCRIPTS)/cross-series.py patches $(BUILD) > $(BUILD)/host/logs/cross.tap))
 	@$(SCRIPTS)/summary.sh $(TREE) $(foreach ks,$(TEST_SERIES),$(BUILD)/$(ks)/logs) $(BUILD)/host/logs \
 		> $(BUILD)/summary.txt; rc=$$?; cat $(BUILD)/summary.txt; exit $$rc

@@ -129,7 +129,10 @@ static void run_share(struct result *r, const struct model *m,
 	}
 }
 
-/* autopm: the kernel's own histogram and delay choice, gap by gap. */
+/*
+ * autopm: the kernel's own histogram and delay choice, gap by gap, in the
+ * core's milliseconds and within the class's limits, as autopm_learn.c.
+ */
 static void run_autopm(struct result *r, const struct model *m,
 		       const double *gaps, int n)
 {
@@ -138,10 +141,9 @@ static void run_autopm(struct result *r, const struct model *m,
 
 	autopm_hist_init(&h);
 	for (i = 0; i < n; i++) {
-		u64 d = autopm_choose_delay_us(&h, &m->km, 0, U32_MAX,
-					       m->penalty_uj);
+		u32 d = autopm_choose_delay_ms(&h, &m->km, m->min_ms, m->max_ms);
 
-		account(r, m, gaps[i], d / 1e6);
+		account(r, m, gaps[i], d / 1e3);
 		autopm_hist_add(&h, (u64)(gaps[i] * 1e6));
 	}
 }

@@ -10,7 +10,7 @@ struct model {
 	char name[32];
 	double p_on, p_off, t_res, t_sus, e_tr;
 	double t_be;			/* autopm_break_even_us(), in s */
-	u32 penalty_uj;			/* what a demand resume costs autopm */
+	u32 min_ms, max_ms;		/* the class's delay limits */
 	struct autopm_power_model km;	/* the same model, for the kernel code */
 };
 

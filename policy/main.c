@@ -61,8 +61,10 @@ static int read_models(const char *path, struct model *models, int max)
 	while (n < max && fgets(line, sizeof(line), f)) {
 		struct model *m = &models[n];
 
-		if (line[0] == '#' || sscanf(line, "%31s %lf %lf %lf %lf %lf", m->name,
-					     &m->p_on, &m->p_off, &m->t_res, &m->t_sus, &m->e_tr) != 6)
+		if (line[0] == '#' ||
+		    sscanf(line, "%31s %lf %lf %lf %lf %lf %u %u", m->name, &m->p_on,
+			   &m->p_off, &m->t_res, &m->t_sus, &m->e_tr, &m->min_ms,
+			   &m->max_ms) != 8)
 			continue;
 		m->km.p_on_mw = lround(m->p_on * 1000);
 		m->km.p_off_mw = lround(m->p_off * 1000);
@@ -70,8 +72,6 @@ static int read_models(const char *path, struct model *models, int max)
 		m->km.t_suspend_us = lround(m->t_sus * 1e6);
 		m->km.e_tr_uj = lround(m->e_tr * 1e6);
 		m->t_be = autopm_break_even_us(&m->km) / 1e6;
-		/* A request that waits is charged the energy of the wait on. */
-		m->penalty_uj = lround(m->p_on * m->t_res * 1e6);
 		n++;
 	}
 	fclose(f);

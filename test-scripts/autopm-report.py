@@ -51,12 +51,16 @@ def autopm__autopm_resume(event_name, context, cpu, secs, nsecs, pid, comm,
 
 # autopm_idle's end field (enum autopm_idle_end).
 IDLE_END_MARK = 2
+# autopm_idle's outcome field (enum autopm_idle_outcome): wrong, missed.
+OUTCOMES = {1: 'idle, wrong', 2: 'idle, missed'}
 
 
 def autopm__autopm_idle(event_name, context, cpu, secs, nsecs, pid, comm,
                         callchain, name, length_ns, suspended, delay_ms,
-                        demand, end, sample):
+                        demand, end, outcome, sample):
     count(name, 'idle period', length_ns)
+    if outcome in OUTCOMES:
+        count(name, OUTCOMES[outcome], length_ns)
     if suspended:
         count(name, 'idle, suspended', length_ns)
     if end == IDLE_END_MARK:
@@ -180,12 +184,14 @@ def trace_end():
     for name in sorted(devices):
         d = devices[name]
         print('%s: %d suspends, %d resumes (%d on demand), %d failed, '
-              '%d idle periods (%d with a suspend, %d ended by busy marks)' %
+              '%d idle periods (%d with a suspend, %d ended by busy marks, '
+              '%d wrong, %d missed)' %
               (name, len(d['suspend']), len(d['resume']),
                len(d['demand wait']),
                len(d['suspend failed']) + len(d['resume failed']),
                len(d['idle period']), len(d['idle, suspended']),
-               len(d['idle, busy mark'])))
+               len(d['idle, busy mark']), len(d['idle, wrong']),
+               len(d['idle, missed'])))
         for what, title in (('suspend', 'suspend callback'),
                             ('resume', 'resume callback'),
                             ('demand wait', 'demand wait')):

@@ -92,8 +92,12 @@ patched)
 	boot usbauto usbcore.autosuspend=-1
 	boot unplug
 	boot flips
-	boot latency
+	# Idle detection and its latency report with the classes' fixed
+	# delays: the scenario's gaps are fractions of the delay in force.
+	boot latency autopm.learn=0
 	"$here/latency-report.sh" "$logs/latency.tap" "$BUILD/latency" > "$logs/latency-report.tap"
+	boot learn
+	"$here/learn-report.sh" "$logs/learn.tap" "$BUILD/linux" "$BUILD/learn" > "$logs/learn-report.tap"
 	;;
 debug)
 	# The reliability scenarios again under KASAN, lockdep and the list and

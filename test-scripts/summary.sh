@@ -13,7 +13,7 @@ shift
 passed=0
 failed=0
 # The suites of the series (CONFIG_PM_AUTOPM_KUNIT_TEST).
-KUNIT_SUITES=${KUNIT_SUITES-autopm-rules autopm-core pci-autopm usb-autopm libata-autopm scsi-autopm}
+KUNIT_SUITES=${KUNIT_SUITES-autopm-rules autopm-core autopm-delay pci-autopm usb-autopm libata-autopm scsi-autopm}
 
 # kunit LOGDIR: the KUnit results of one kernel.
 kunit() {

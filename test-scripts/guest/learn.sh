@@ -1,0 +1,74 @@
+#!/bin/sh
+# The learned delay, on the USB stick's disk: reads with gaps far above its
+# break-even time, then just under it. Over the first the delay must fall
+# to 0 with no wrong period; over the second it must rise above the gap,
+# after some wrong periods and none at the end. Each period goes to the
+# host as a "#learn " line (the kernel's autopm_idle event and the model
+# and delay of debugfs autopm/delays after it); test-scripts/learn-report.sh
+# replays them through the lab (policy/replay.c), which must choose the
+# kernel's delay after every period.
+. /tests/lib.sh
+delays=/sys/kernel/debug/autopm/delays
+events=/sys/kernel/tracing/events/autopm/autopm_idle
+
+quiet_disks_and_parents
+disk=$(disk_on usb)
+name=$(basename "$disk")
+node=/dev/$(ls "$disk/block")
+
+# field N: column N of the disk's line of debugfs autopm/delays: device,
+# model, delay_ms, t_be_us, t_sus_us, t_res_us, p_on, p_off, e_tr, wrong, missed
+field() {
+	awk -v d="$name" -v n="$1" '$1 == d { print $n }' $delays
+}
+
+check "learn: $name has the usb-device model" [ "$(field 2)" = usb-device ]
+echo "name == \"$name\"" > $events/filter
+echo 1 > $events/enable
+block=0
+
+# period GAP_S: sleep, read a block, emit the period the kernel saw.
+period() {
+	echo > /sys/kernel/tracing/trace
+	sleep "$1"
+	block=$((block + 1))
+	dd if="$node" of=/dev/null bs=4096 count=1 skip=$block iflag=direct 2>/dev/null
+	ev=$(grep -c 'autopm_idle:' /sys/kernel/tracing/trace)
+	[ "$ev" = 1 ] || echo "# learn: $ev periods ended in one gap"
+	sed -n 's/.*autopm_idle:.* length_ns=\([0-9]*\) suspended=\([01]\) delay_ms=\([0-9]*\) .*outcome=\([a-z]*\).*/\1 \2 \3 \4/p' \
+		/sys/kernel/tracing/trace | tail -n 1 | {
+		read -r ns suspended in_force outcome
+		echo "#learn $((ns / 1000)) $suspended $in_force $outcome" \
+			"$(field 7) $(field 8) $(field 5) $(field 6) $(field 9) $(field 3)"
+	}
+}
+
+# far above: gaps of 1.5 s, ten times T_BE or more.
+t_be=$(field 4)
+far=$(awk -v t="$t_be" 'BEGIN { g = t / 100000; print g > 1.5 ? g : 1.5 }')
+w0=$(field 10)
+for _ in 1 2 3 4 5 6 7 8; do
+	period "$far"
+done
+check "learn: gaps of ${far} s (T_BE $t_be us): the delay falls to 0 (got $(field 3))" \
+	[ "$(field 3)" = 0 ]
+check "learn: no wrong period over gaps far above T_BE" [ "$(field 10)" = "$w0" ]
+
+# just under: gaps of 0.7 T_BE, in force when this phase starts.
+t_be=$(field 4)
+gap=$(awk -v t="$t_be" 'BEGIN { printf "%.3f", t * 0.7 / 1e6 }')
+w0=$(field 10)
+for _ in $(seq 1 20); do
+	period "$gap"
+done
+s0=$(cat "$disk/power/autopm_suspends")
+for _ in 1 2 3 4; do
+	period "$gap"
+done
+check "learn: gaps of $gap s (T_BE $t_be us): the delay rises above them (got $(field 3) ms)" \
+	awk -v d="$(field 3)" -v g="$gap" 'BEGIN { exit !(d > g * 1000) }'
+check "learn: wrong periods while it adapts ($(($(field 10) - w0)))" [ "$(field 10)" -gt "$w0" ]
+check "learn: no suspend over the last 4 gaps just under T_BE" \
+	[ "$(cat "$disk/power/autopm_suspends")" = "$s0" ]
+echo 0 > $events/enable
+done_testing
