@@ -4,7 +4,8 @@
 # to 0 with no wrong period; over the second it must rise above the gap,
 # after some wrong periods and none at the end. Each period goes to the
 # host as a "#learn " line (the kernel's autopm_idle event and the model
-# and delay of debugfs autopm/delays after it); test-scripts/learn-report.sh
+# and delay of debugfs autopm/delays after it), after a "#learn hist" line
+# with the disk's histogram before the first; test-scripts/learn-report.sh
 # replays them through the lab (policy/replay.c), which must choose the
 # kernel's delay after every period.
 . /tests/lib.sh
@@ -26,6 +27,8 @@ check "learn: $name has the usb-device model" [ "$(field 2)" = usb-device ]
 echo "name == \"$name\"" > $events/filter
 echo 1 > $events/enable
 block=0
+# The history the disk already has (its probe's reads): the replay starts there.
+awk -v d="$name" '$1 == d { $1 = "#learn hist"; print }' /sys/kernel/debug/autopm/idle_histograms
 
 # period GAP_S: sleep, read a block, emit the period the kernel saw.
 period() {
