@@ -87,7 +87,7 @@ patched)
 	boot user
 	boot modes
 	sed -n 's/^#off| //p' "$logs/modes.tap" > "$tables/modes-off.txt"
-	boot params autopm=bogus autopm.deny=pci:zz:1,ahci autopm.allow=usb-class:03,floppy:1
+	boot params autopm=bogus autopm.deny=pci:zz:1,ahci autopm.allow=usb-class:03,floppy:1 autopm.learn=bogus
 	boot io
 	boot usbauto usbcore.autosuspend=-1
 	boot unplug
