@@ -2,8 +2,8 @@
 # The host's side of the learn scenario (guest/learn.sh): replay the idle
 # periods the guest's kernel saw on the USB stick's disk ("#learn " lines)
 # through the decision code of TREE, built in user space by the policy lab
-# (policy/replay.c), and print TAP: the lab chooses the kernel's delay and
-# counts the kernel's outcome after every period. The replay goes to OUT.
+# (policy/replay.c), and print TAP: at each check the lab chooses the delay
+# the kernel had chosen. The replay goes to OUT.
 # Usage: learn-report.sh GUEST_TAP TREE OUT
 set -eu
 tap=$1
@@ -15,15 +15,20 @@ mkdir -p "$out"
 min_ms=0
 max_ms=60000
 
-make -s -C "$here/../policy" KDIR="$kdir" OUT="$out" "$out/replay" > "$out/replay.err" 2>&1 ||
-	{ echo "not ok 1 learn report: the replay does not build ($(head -c 300 "$out/replay.err"))"; echo "1..1"; exit 0; }
-sed -n 's/^#learn //p' "$tap" | tr -d '\r' > "$out/periods.txt"
-n=$(grep -vc '^hist ' "$out/periods.txt" || true)
-if [ "$n" -lt 32 ] || ! grep -q '^hist ' "$out/periods.txt"; then
-	echo "not ok 1 learn report: $n periods in $tap and no histogram line: 32 and one expected"
-elif "$out/replay" "$min_ms" "$max_ms" < "$out/periods.txt" > "$out/replay.txt"; then
-	echo "ok 1 learn report: the lab's replay of $n periods chooses the kernel's delay and outcome after each"
+if ! make -s -C "$here/../policy" KDIR="$kdir" OUT="$out" "$out/replay" > "$out/replay.err" 2>&1; then
+	echo "not ok 1 learn report: the replay does not build ($(head -c 300 "$out/replay.err"))"
+	echo "1..1"
+	exit 0
+fi
+sed -n 's/^#learn //p' "$tap" | tr -d '\r' > "$out/learn.txt"
+n=$(grep -c '^period ' "$out/learn.txt" || true)
+checks=$(grep -c '^check ' "$out/learn.txt" || true)
+hists=$(grep -c '^hist ' "$out/learn.txt" || true)
+if [ "$n" -lt 32 ] || [ "$checks" != 2 ] || [ "$hists" != 1 ]; then
+	echo "not ok 1 learn report: $tap has $n periods, $checks checks, $hists histograms (32 or more, 2, 1 expected)"
+elif "$out/replay" "$min_ms" "$max_ms" < "$out/learn.txt" > "$out/replay.txt"; then
+	echo "ok 1 learn report: replayed through the lab, $n periods give the kernel's delay at both checks ($(grep -o 'kernel [0-9]* ms' "$out/replay.txt" | paste -sd, -))"
 else
-	echo "not ok 1 learn report: $(tail -n 1 "$out/replay.txt"): see $out/replay.txt"
+	echo "not ok 1 learn report: $(grep -v '^replay' "$out/replay.txt" | paste -sd';' -)"
 fi
 echo "1..1"

@@ -2,15 +2,17 @@
 # The learned delay, on the USB stick's disk: reads with gaps far above its
 # break-even time, then just under it. Over the first the delay must fall
 # to 0 with no wrong period; over the second it must rise above the gap,
-# after some wrong periods and none at the end. Each period goes to the
-# host as a "#learn " line (the kernel's autopm_idle event and the model
-# and delay of debugfs autopm/delays after it), after a "#learn hist" line
-# with the disk's histogram before the first; test-scripts/learn-report.sh
-# replays them through the lab (policy/replay.c), which must choose the
-# kernel's delay after every period.
+# after some wrong periods and none at the end.
+# For test-scripts/learn-report.sh, "#learn " lines: the disk's histogram
+# before the first read (debugfs autopm/idle_histograms), a check after
+# each phase (how many periods had ended, the model and the delay of
+# debugfs autopm/delays), and every period's length from its autopm_idle
+# event. The host replays them through the lab (policy/replay.c), which
+# must choose the kernel's delay at each check.
 . /tests/lib.sh
 delays=/sys/kernel/debug/autopm/delays
-events=/sys/kernel/tracing/events/autopm/autopm_idle
+tracing=/sys/kernel/tracing
+event=$tracing/events/autopm/autopm_idle
 
 quiet_disks_and_parents
 disk=$(disk_on usb)
@@ -23,55 +25,61 @@ field() {
 	awk -v d="$name" -v n="$1" '$1 == d { print $n }' $delays
 }
 
-check "learn: $name has the usb-device model" [ "$(field 2)" = usb-device ]
-echo "name == \"$name\"" > $events/filter
-echo 1 > $events/enable
-block=0
-# The history the disk already has (its probe's reads): the replay starts there.
-awk -v d="$name" '$1 == d { $1 = "#learn hist"; print }' /sys/kernel/debug/autopm/idle_histograms
+periods() {
+	grep -c 'autopm_idle:' $tracing/trace
+}
 
-# period GAP_S: sleep, read a block, emit the period the kernel saw.
-period() {
-	echo > /sys/kernel/tracing/trace
+# checkpoint NAME: once the disk has settled, what the replay compares.
+checkpoint() {
+	sleep 1
+	echo "#learn check $1 $(periods) $(field 7) $(field 8) $(field 5)" \
+		"$(field 6) $(field 9) $(field 3)"
+}
+
+block=0
+read_after() {
 	sleep "$1"
 	block=$((block + 1))
 	dd if="$node" of=/dev/null bs=4096 count=1 skip=$block iflag=direct 2>/dev/null
-	ev=$(grep -c 'autopm_idle:' /sys/kernel/tracing/trace)
-	[ "$ev" = 1 ] || echo "# learn: $ev periods ended in one gap"
-	sed -n 's/.*autopm_idle:.* length_ns=\([0-9]*\) suspended=\([01]\) delay_ms=\([0-9]*\) .*outcome=\([a-z]*\).*/\1 \2 \3 \4/p' \
-		/sys/kernel/tracing/trace | tail -n 1 | {
-		read -r ns suspended in_force outcome
-		echo "#learn $((ns / 1000)) $suspended $in_force $outcome" \
-			"$(field 7) $(field 8) $(field 5) $(field 6) $(field 9) $(field 3)"
-	}
 }
 
-# far above: gaps of 1.5 s, ten times T_BE or more.
+check "learn: $name has the usb-device model" [ "$(field 2)" = usb-device ]
+echo > $tracing/trace
+echo "name == \"$name\"" > $event/filter
+echo 1 > $event/enable
+awk -v d="$name" '$1 == d { $1 = "#learn hist"; print }' /sys/kernel/debug/autopm/idle_histograms
+
+# Far above: gaps of ten times T_BE, 1.5 s at least.
 t_be=$(field 4)
 far=$(awk -v t="$t_be" 'BEGIN { g = t / 100000; print g > 1.5 ? g : 1.5 }')
 w0=$(field 10)
 for _ in 1 2 3 4 5 6 7 8; do
-	period "$far"
+	read_after "$far"
 done
-check "learn: gaps of ${far} s (T_BE $t_be us): the delay falls to 0 (got $(field 3))" \
+checkpoint far
+check "learn: gaps of $far s (T_BE $t_be us): the delay falls to 0 (got $(field 3) ms)" \
 	[ "$(field 3)" = 0 ]
 check "learn: no wrong period over gaps far above T_BE" [ "$(field 10)" = "$w0" ]
 
-# just under: gaps of 0.7 T_BE, in force when this phase starts.
+# Just under: gaps of 0.7 T_BE, as it is when this phase starts.
 t_be=$(field 4)
 gap=$(awk -v t="$t_be" 'BEGIN { printf "%.3f", t * 0.7 / 1e6 }')
 w0=$(field 10)
 for _ in $(seq 1 20); do
-	period "$gap"
+	read_after "$gap"
 done
 s0=$(cat "$disk/power/autopm_suspends")
 for _ in 1 2 3 4; do
-	period "$gap"
+	read_after "$gap"
 done
+checkpoint under
 check "learn: gaps of $gap s (T_BE $t_be us): the delay rises above them (got $(field 3) ms)" \
 	awk -v d="$(field 3)" -v g="$gap" 'BEGIN { exit !(d > g * 1000) }'
 check "learn: wrong periods while it adapts ($(($(field 10) - w0)))" [ "$(field 10)" -gt "$w0" ]
 check "learn: no suspend over the last 4 gaps just under T_BE" \
 	[ "$(cat "$disk/power/autopm_suspends")" = "$s0" ]
-echo 0 > $events/enable
+
+echo 0 > $event/enable
+sed -n 's/.*autopm_idle:.* length_ns=\([0-9]*\) .*/\1/p' $tracing/trace |
+	awk '{ printf "#learn period %d %d\n", NR, $1 / 1000 }'
 done_testing
