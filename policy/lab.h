@@ -20,8 +20,10 @@ enum policy {
 	FIXED_2S,
 	FIXED_TBE,
 	BEST_FIXED,
+	BEST_IN_LIMITS,
 	SHARE,
 	AUTOPM,
+	AUTOPM_HINDSIGHT,
 	ORACLE,
 	NR_POLICIES,
 };
@@ -33,7 +35,7 @@ struct result {
 	long missed;		/* not suspended, though the gap was over T_BE */
 	double *lat;		/* each demand resume's added latency, s */
 	long nlat;
-	double delay;		/* BEST_FIXED: the delay, s */
+	double delay;		/* BEST_FIXED, BEST_IN_LIMITS: the delay, s */
 };
 
 /* A fixed delay's totals over a trace (pareto.c). */
