@@ -120,6 +120,7 @@ test: $(BUILD)/deps.stamp
 	@mkdir -p $(BUILD)/host/logs
 	$(call stage,pipeline self-tests,$(SCRIPTS)/selftest.sh $(TREE) > $(BUILD)/host/logs/selftest.tap)
 	$(call stage,policy lab: the issue's bounds on every trace and model,$(MAKE) --no-print-directory -s -C policy check KDIR=$(abspath $(TREE))/drivers/base/power OUT=$(abspath $(BUILD))/policy > $(BUILD)/host/logs/policy.tap || true)
+	$(call stage,policy lab: instructions a call (callgrind),$(MAKE) --no-print-directory -s -C policy cost KDIR=$(abspath $(TREE))/drivers/base/power OUT=$(abspath $(BUILD))/policy > $(BUILD)/host/logs/cost.tap || true)
 	$(if $(filter-out $(TEST_SERIES),$(SERIES_ALL)),,$(call stage,the two series against each other,$(SCRIPTS)/cross-series.py patches $(BUILD) > $(BUILD)/host/logs/cross.tap))
 	@$(SCRIPTS)/summary.sh $(TREE) $(foreach ks,$(TEST_SERIES),$(BUILD)/$(ks)/logs) $(BUILD)/host/logs \
 		> $(BUILD)/summary.txt; rc=$$?; cat $(BUILD)/summary.txt; exit $$rc

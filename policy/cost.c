@@ -31,7 +31,7 @@ int main(int argc, char **argv)
 			continue;
 		if (prev >= 0) {
 			autopm_hist_add(&h, (u64)((t - prev) / 1000));
-			sink += autopm_choose_delay_us(&h, &m, 0, 1U << 31, 6000);
+			sink += autopm_choose_delay_us(&h, &m, 1000, 1U << 31, 6000);
 			i++;
 		}
 		prev = t;
