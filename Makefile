@@ -39,6 +39,9 @@ KERNEL   := $(B)/bzImage
 STOCK    := $(B)/bzImage-stock
 DEBUG    := $(B)/bzImage-debug
 KOUT_DBG := $(B)/kernel-debug
+# The series' decision code built in user space (policy/replay.c), for the
+# learn scenario's report.
+REPLAY   := $(B)/learn/replay
 INITRD   := $(BUILD)/initramfs.cpio.gz
 PATCHES  := patches/$(KS)
 SCRIPTS  := test-scripts
@@ -95,11 +98,11 @@ policy-bench: $(B)/tree.stamp
 
 # The learn scenario: the USB stick's disk read with gaps far above and
 # just under its break-even time; the lab replays what the kernel saw.
-learn-report: $(KERNEL) $(INITRD)
+learn-report: $(KERNEL) $(INITRD) $(REPLAY)
 	$(call stage,boot the learn scenario ($(KS)),$(RUN_ENV) $(SCRIPTS)/boot.sh learn $(KERNEL) $(INITRD) 180 $(BOOT_ARGS))
 	@sed -i 's/\r$$//' $(B)/logs/learn.tap
 	@grep '^\(not \)\?ok ' $(B)/logs/learn.tap
-	@$(SCRIPTS)/learn-report.sh $(B)/logs/learn.tap $(TREE) $(B)/learn
+	@$(SCRIPTS)/learn-report.sh $(B)/logs/learn.tap $(REPLAY) $(B)/learn
 	@cat $(B)/learn/replay.txt
 
 # Benchmark: guest I/O throughput with autopm on (tracking) and off, in
@@ -134,7 +137,7 @@ series-test: $(KERNEL) $(INITRD) $(B)/checkpatch.tap $(B)/kerneldoc.tap
 	$(call stage,builds and boot tests ($(KS)),$(MAKE) --no-print-directory -j2 $(B)/logs/stock.done $(if $(WITH_DEBUG),$(B)/logs/debug.done))
 	@cp $(B)/checkpatch.tap $(B)/kerneldoc.tap $(B)/series.tap $(B)/logs/
 
-$(B)/logs/patched.done: $(KERNEL) $(INITRD)
+$(B)/logs/patched.done: $(KERNEL) $(INITRD) $(REPLAY)
 	$(call stage,boot tests: the series ($(KS)),$(RUN_ENV) $(SCRIPTS)/run-tests.sh patched $(KERNEL) $(INITRD))
 	@touch $@
 
@@ -179,6 +182,10 @@ $(BUILD)/sata.img $(BUILD)/hdd.img $(BUILD)/usb.img: $(SCRIPTS)/mkdisk.sh $(BUIL
 $(INITRD): $(BUILD)/deps.stamp $(GUEST) $(SCRIPTS)/mkinitramfs.sh $(BUILD)/sata.img $(BUILD)/hdd.img $(BUILD)/usb.img
 	$(call stage,initramfs,$(SCRIPTS)/mkinitramfs.sh $@ $(SCRIPTS)/guest $(BUILD)/sata.img.md5 $(BUILD)/usb.img.md5)
 
+$(REPLAY): $(B)/tree.stamp policy/replay.c
+	@$(MAKE) --no-print-directory -s -C policy KDIR=$(abspath $(TREE))/drivers/base/power \
+		OUT=$(abspath $(B)/learn) $(abspath $(REPLAY))
+
 $(B)/checkpatch.tap: $(B)/tree.stamp
 	$(call stage,checkpatch --strict on every patch ($(KS)),$(SCRIPTS)/check-series.sh $(TREE) $(PATCHES) $@.tmp || true)
 	@mv $@.tmp $@
@@ -188,8 +195,9 @@ $(B)/kerneldoc.tap: $(B)/tree.stamp
 	@mv $@.tmp $@
 
 # Also leaves the base's bzImage as $(STOCK), the baseline kernel. The walk
-# checks out each patch in $(TREE), so the debug kernel is built first.
-$(B)/series.tap: $(B)/tree.stamp $(KERNEL) $(FRAGS) | $(if $(WITH_DEBUG),$(DEBUG))
+# checks out each patch in $(TREE), so what reads the tree's top (the debug
+# kernel, the replay program) is built first.
+$(B)/series.tap: $(B)/tree.stamp $(KERNEL) $(FRAGS) | $(REPLAY) $(if $(WITH_DEBUG),$(DEBUG))
 	$(call stage,build after each patch ($(KS)),$(SCRIPTS)/build-series.sh $(TREE) $(KOUT) $(STOCK) $@.tmp || true)
 	@mv $@.tmp $@
 

@@ -97,7 +97,7 @@ patched)
 	boot latency autopm.learn=0
 	"$here/latency-report.sh" "$logs/latency.tap" "$BUILD/latency" > "$logs/latency-report.tap"
 	boot learn
-	"$here/learn-report.sh" "$logs/learn.tap" "$BUILD/linux" "$BUILD/learn" > "$logs/learn-report.tap"
+	"$here/learn-report.sh" "$logs/learn.tap" "$BUILD/learn/replay" "$BUILD/learn" > "$logs/learn-report.tap"
 	;;
 debug)
 	# The reliability scenarios again under KASAN, lockdep and the list and
