@@ -39,6 +39,9 @@ KERNEL   := $(B)/bzImage
 STOCK    := $(B)/bzImage-stock
 DEBUG    := $(B)/bzImage-debug
 KOUT_DBG := $(B)/kernel-debug
+# The series' decision code built in user space (policy/replay.c), for the
+# learn scenario's report.
+REPLAY   := $(B)/learn/replay
 INITRD   := $(BUILD)/initramfs.cpio.gz
 PATCHES  := patches/$(KS)
 SCRIPTS  := test-scripts
@@ -59,7 +62,7 @@ KMAKE    = env -u MAKEFLAGS -u MFLAGS $(MAKE) -s -j$(shell nproc)
 # Print "stage: NAME (Ns)" when a stage finishes.
 stage = @t0=$$(date +%s); echo "==> $(1)"; $(2) && echo "==> $(1): done ($$(($$(date +%s) - t0))s)"
 
-.PHONY: all run test series-test deps tree kernel debug initramfs export results latency-report latency-bench clean
+.PHONY: all run test series-test deps tree kernel debug initramfs export results latency-report latency-bench policy-bench learn-report clean
 all: run
 
 deps: $(BUILD)/deps.stamp
@@ -80,12 +83,27 @@ run: $(KERNEL) $(INITRD)
 # the autopm and rpm events in the guest around reads with short and long
 # gaps; print autopm's per-device report from them (Documentation/perf.md).
 latency-report: $(KERNEL) $(INITRD)
-	$(call stage,boot the latency scenario ($(KS)),$(RUN_ENV) $(SCRIPTS)/boot.sh latency $(KERNEL) $(INITRD) 300 $(BOOT_ARGS))
+	$(call stage,boot the latency scenario ($(KS)),$(RUN_ENV) $(SCRIPTS)/boot.sh latency $(KERNEL) $(INITRD) 300 autopm.learn=0 $(BOOT_ARGS))
 	@sed -i 's/\r$$//' $(B)/logs/latency.tap
 	@grep '^\(not \)\?ok ' $(B)/logs/latency.tap
 	@$(SCRIPTS)/latency-report.sh $(B)/logs/latency.tap $(B)/latency
 	@cat $(B)/latency/report.txt
 	@echo "==> perf.data, trace.dat and report.txt are in $(B)/latency/"
+
+# The policy lab (policy/): autopm's decision code from the patched tree
+# replayed on the traces of ../shared/traces and on seeded synthetic ones,
+# next to the baselines and the oracle; tables and plots under build/policy.
+policy-bench: $(B)/tree.stamp
+	$(call stage,policy lab ($(KS)),$(MAKE) --no-print-directory -C policy bench KDIR=$(abspath $(TREE))/drivers/base/power OUT=$(abspath $(BUILD))/policy)
+
+# The learn scenario: the USB stick's disk read with gaps far above and
+# just under its break-even time; the lab replays what the kernel saw.
+learn-report: $(KERNEL) $(INITRD) $(REPLAY)
+	$(call stage,boot the learn scenario ($(KS)),$(RUN_ENV) $(SCRIPTS)/boot.sh learn $(KERNEL) $(INITRD) 180 $(BOOT_ARGS))
+	@sed -i 's/\r$$//' $(B)/logs/learn.tap
+	@grep '^\(not \)\?ok ' $(B)/logs/learn.tap
+	@$(SCRIPTS)/learn-report.sh $(B)/logs/learn.tap $(REPLAY) $(B)/learn
+	@cat $(B)/learn/replay.txt
 
 # Benchmark: guest I/O throughput with autopm on (tracking) and off, in
 # alternating rounds of one boot; prints the ratio (goal: at least 0.99).
@@ -104,6 +122,8 @@ test: $(BUILD)/deps.stamp
 		$(MAKE) --no-print-directory KERNEL_SERIES=$$ks series-test || rm -rf $(BUILD)/$$ks/logs; done
 	@mkdir -p $(BUILD)/host/logs
 	$(call stage,pipeline self-tests,$(SCRIPTS)/selftest.sh $(TREE) > $(BUILD)/host/logs/selftest.tap)
+	$(call stage,policy lab: the issue's bounds on every trace and model,$(MAKE) --no-print-directory -s -C policy check KDIR=$(abspath $(TREE))/drivers/base/power OUT=$(abspath $(BUILD))/policy > $(BUILD)/host/logs/policy.tap || true)
+	$(call stage,policy lab: instructions a call (callgrind),$(MAKE) --no-print-directory -s -C policy cost KDIR=$(abspath $(TREE))/drivers/base/power OUT=$(abspath $(BUILD))/policy > $(BUILD)/host/logs/cost.tap || true)
 	$(if $(filter-out $(TEST_SERIES),$(SERIES_ALL)),,$(call stage,the two series against each other,$(SCRIPTS)/cross-series.py patches $(BUILD) > $(BUILD)/host/logs/cross.tap))
 	@$(SCRIPTS)/summary.sh $(TREE) $(foreach ks,$(TEST_SERIES),$(BUILD)/$(ks)/logs) $(BUILD)/host/logs \
 		> $(BUILD)/summary.txt; rc=$$?; cat $(BUILD)/summary.txt; exit $$rc
@@ -117,7 +137,7 @@ series-test: $(KERNEL) $(INITRD) $(B)/checkpatch.tap $(B)/kerneldoc.tap
 	$(call stage,builds and boot tests ($(KS)),$(MAKE) --no-print-directory -j2 $(B)/logs/stock.done $(if $(WITH_DEBUG),$(B)/logs/debug.done))
 	@cp $(B)/checkpatch.tap $(B)/kerneldoc.tap $(B)/series.tap $(B)/logs/
 
-$(B)/logs/patched.done: $(KERNEL) $(INITRD)
+$(B)/logs/patched.done: $(KERNEL) $(INITRD) $(REPLAY)
 	$(call stage,boot tests: the series ($(KS)),$(RUN_ENV) $(SCRIPTS)/run-tests.sh patched $(KERNEL) $(INITRD))
 	@touch $@
 
@@ -162,6 +182,10 @@ $(BUILD)/sata.img $(BUILD)/hdd.img $(BUILD)/usb.img: $(SCRIPTS)/mkdisk.sh $(BUIL
 $(INITRD): $(BUILD)/deps.stamp $(GUEST) $(SCRIPTS)/mkinitramfs.sh $(BUILD)/sata.img $(BUILD)/hdd.img $(BUILD)/usb.img
 	$(call stage,initramfs,$(SCRIPTS)/mkinitramfs.sh $@ $(SCRIPTS)/guest $(BUILD)/sata.img.md5 $(BUILD)/usb.img.md5)
 
+$(REPLAY): $(B)/tree.stamp policy/replay.c
+	@$(MAKE) --no-print-directory -s -C policy KDIR=$(abspath $(TREE))/drivers/base/power \
+		OUT=$(abspath $(B)/learn) $(abspath $(REPLAY))
+
 $(B)/checkpatch.tap: $(B)/tree.stamp
 	$(call stage,checkpatch --strict on every patch ($(KS)),$(SCRIPTS)/check-series.sh $(TREE) $(PATCHES) $@.tmp || true)
 	@mv $@.tmp $@
@@ -171,8 +195,9 @@ $(B)/kerneldoc.tap: $(B)/tree.stamp
 	@mv $@.tmp $@
 
 # Also leaves the base's bzImage as $(STOCK), the baseline kernel. The walk
-# checks out each patch in $(TREE), so the debug kernel is built first.
-$(B)/series.tap: $(B)/tree.stamp $(KERNEL) $(FRAGS) | $(if $(WITH_DEBUG),$(DEBUG))
+# checks out each patch in $(TREE), so what reads the tree's top (the debug
+# kernel, the replay program) is built first.
+$(B)/series.tap: $(B)/tree.stamp $(KERNEL) $(FRAGS) | $(REPLAY) $(if $(WITH_DEBUG),$(DEBUG))
 	$(call stage,build after each patch ($(KS)),$(SCRIPTS)/build-series.sh $(TREE) $(KOUT) $(STOCK) $@.tmp || true)
 	@mv $@.tmp $@
 

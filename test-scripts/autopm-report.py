@@ -2,16 +2,15 @@
 # autopm's per-device latency report from a perf.data with the autopm:* and
 # rpm:* events: perf script -s autopm-report.py -i perf.data
 #
-# Per device: transitions, idle periods, and log2 histograms (p50/p99/max)
-# of the callback times and demand waits; then autopm's resume callback
-# times against the rpm_resume -> rpm_return_int pairs around them
-# (compare_pairs()). AUTOPM_REPORT_TAP=1 also prints that as TAP lines.
+# Per device: transitions, idle periods, log2 histograms (p50/p99/max) of the
+# callback times and demand waits, and the resume callback times against the
+# rpm_resume -> rpm_return_int pairs around them (compare_pairs());
+# AUTOPM_REPORT_TAP=1 prints that as TAP lines too.
 import os
 from collections import defaultdict
 
-# A pair may exceed the callback by this much for the core's own work around
-# it (the lock, the status changes, the events perf records): 70 to 100 us
-# a resume were measured under TCG.
+# What a pair may add to its callback: the lock, the status changes, the
+# events perf records (70 to 100 us a resume under TCG).
 SLACK_NS = 200000
 
 devices = defaultdict(lambda: defaultdict(list))
@@ -25,6 +24,7 @@ def ns(secs, nsecs):
 
 def count(dev, what, value):
     devices[dev][what].append(value)
+
 
 def autopm__autopm_suspend(event_name, context, cpu, secs, nsecs, pid, comm,
                            callchain, name, latency_ns, ret, demand, wait_ns,
@@ -49,14 +49,18 @@ def autopm__autopm_resume(event_name, context, cpu, secs, nsecs, pid, comm,
             break
 
 
-# autopm_idle's end field (enum autopm_idle_end).
+# autopm_idle's end (enum autopm_idle_end) and outcome (autopm_idle_outcome).
 IDLE_END_MARK = 2
+OUTCOMES = {1: 'idle, wrong', 2: 'idle, missed'}
 
 
 def autopm__autopm_idle(event_name, context, cpu, secs, nsecs, pid, comm,
                         callchain, name, length_ns, suspended, delay_ms,
-                        demand, end, sample):
+                        demand, end, *rest):
     count(name, 'idle period', length_ns)
+    # rest: (outcome, sample) from patch 17 on, (sample) before it.
+    if len(rest) > 1 and rest[0] in OUTCOMES:
+        count(name, OUTCOMES[rest[0]], length_ns)
     if suspended:
         count(name, 'idle, suspended', length_ns)
     if end == IDLE_END_MARK:
@@ -68,19 +72,17 @@ def rpm_entry(call, pid, name, time):
                         'callback': None, 'nested': []})
 
 
-def rpm__rpm_resume(event_name, context, cpu, secs, nsecs, pid, comm,
-                    callchain, name, *rest):
-    rpm_entry('resume', pid, name, ns(secs, nsecs))
+def rpm_call(call):
+    """The handler of the rpm_<call> event: an rpm_* call opens a frame."""
+    def handler(event_name, context, cpu, secs, nsecs, pid, comm, callchain,
+                name, *rest):
+        rpm_entry(call, pid, name, ns(secs, nsecs))
+    return handler
 
 
-def rpm__rpm_suspend(event_name, context, cpu, secs, nsecs, pid, comm,
-                     callchain, name, *rest):
-    rpm_entry('suspend', pid, name, ns(secs, nsecs))
-
-
-def rpm__rpm_idle(event_name, context, cpu, secs, nsecs, pid, comm,
-                  callchain, name, *rest):
-    rpm_entry('idle', pid, name, ns(secs, nsecs))
+rpm__rpm_resume = rpm_call('resume')
+rpm__rpm_suspend = rpm_call('suspend')
+rpm__rpm_idle = rpm_call('idle')
 
 
 def rpm__rpm_return_int(event_name, context, cpu, secs, nsecs, pid, comm,
@@ -118,6 +120,7 @@ def pair_without_nested(frame, end):
 def trace_unhandled(event_name, context, fields, sample):
     pass
 
+
 def percentile(values, p):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * p / 100))]
@@ -128,17 +131,15 @@ def us(ns):
 
 
 def histogram(title, values):
-    print('    %s: n=%d p50=%s us p99=%s us max=%s us' %
-          (title, len(values), us(percentile(values, 50)),
-           us(percentile(values, 99)), us(max(values))))
+    print('    %s: n=%d p50=%s us p99=%s us max=%s us' % (title, len(values),
+          us(percentile(values, 50)), us(percentile(values, 99)), us(max(values))))
     buckets = defaultdict(int)
     for v in values:
         buckets[max(0, (v >> 10).bit_length())] += 1
     for b in sorted(buckets):
         low = 0 if b == 0 else 1 << (b - 1)
-        print('      %9d .. %-9d us %5d %s' %
-              (low * 1.024, (1 << b) * 1.024, buckets[b],
-               '#' * min(50, buckets[b])))
+        print('      %9d .. %-9d us %5d %s' % (low * 1.024, (1 << b) * 1.024,
+                                            buckets[b], '#' * min(50, buckets[b])))
 
 
 def compare_pairs(name):
@@ -179,13 +180,13 @@ def trace_end():
     print('autopm latency report (times in us)')
     for name in sorted(devices):
         d = devices[name]
-        print('%s: %d suspends, %d resumes (%d on demand), %d failed, '
-              '%d idle periods (%d with a suspend, %d ended by busy marks)' %
-              (name, len(d['suspend']), len(d['resume']),
-               len(d['demand wait']),
-               len(d['suspend failed']) + len(d['resume failed']),
-               len(d['idle period']), len(d['idle, suspended']),
-               len(d['idle, busy mark'])))
+        d['failed'] = d['suspend failed'] + d['resume failed']
+        print(('%s: %d suspends, %d resumes (%d on demand), %d failed, %d idle '
+               'periods (%d with a suspend, %d ended by busy marks, %d wrong, '
+               '%d missed)') % ((name,) + tuple(len(d[k]) for k in (
+                   'suspend', 'resume', 'demand wait', 'failed', 'idle period',
+                   'idle, suspended', 'idle, busy mark', 'idle, wrong',
+                   'idle, missed'))))
         for what, title in (('suspend', 'suspend callback'),
                             ('resume', 'resume callback'),
                             ('demand wait', 'demand wait')):

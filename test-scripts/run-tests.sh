@@ -87,13 +87,17 @@ patched)
 	boot user
 	boot modes
 	sed -n 's/^#off| //p' "$logs/modes.tap" > "$tables/modes-off.txt"
-	boot params autopm=bogus autopm.deny=pci:zz:1,ahci autopm.allow=usb-class:03,floppy:1
+	boot params autopm=bogus autopm.deny=pci:zz:1,ahci autopm.allow=usb-class:03,floppy:1 autopm.learn=bogus
 	boot io
 	boot usbauto usbcore.autosuspend=-1
 	boot unplug
 	boot flips
-	boot latency
+	# Idle detection and its latency report with the classes' fixed
+	# delays: the scenario's gaps are fractions of the delay in force.
+	boot latency autopm.learn=0
 	"$here/latency-report.sh" "$logs/latency.tap" "$BUILD/latency" > "$logs/latency-report.tap"
+	boot learn
+	"$here/learn-report.sh" "$logs/learn.tap" "$BUILD/learn/replay" "$BUILD/learn" > "$logs/learn-report.tap"
 	;;
 debug)
 	# The reliability scenarios again under KASAN, lockdep and the list and

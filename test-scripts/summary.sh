@@ -2,7 +2,8 @@
 # Count what every test said and print the verdict: the last line is
 # "N passed, N failed". Exits 1 on any failure.
 # Usage: summary.sh TREE LOGDIR...
-# Guest and host TAP: LOGDIR/*.tap. KUnit: the KTAP in LOGDIR/kunit.ktap,
+# Guest and host TAP: LOGDIR/*.tap; "not ok ... # TODO" lines are counted
+# apart, as TAP says. KUnit: the KTAP in LOGDIR/kunit.ktap,
 # parsed by TREE's kunit.py; where the patched boots ran (host-patched.tap),
 # each suite of KUNIT_SUITES must have run and passed. Any console with a
 # kernel warning fails the run. A line names its LOGDIR's parent (6.1,
@@ -12,8 +13,9 @@ tree=$1
 shift
 passed=0
 failed=0
+todo=0
 # The suites of the series (CONFIG_PM_AUTOPM_KUNIT_TEST).
-KUNIT_SUITES=${KUNIT_SUITES-autopm-rules autopm-core pci-autopm usb-autopm libata-autopm scsi-autopm}
+KUNIT_SUITES=${KUNIT_SUITES-autopm-rules autopm-core autopm-delay pci-autopm usb-autopm libata-autopm scsi-autopm}
 
 # kunit LOGDIR: the KUnit results of one kernel.
 kunit() {
@@ -55,8 +57,10 @@ score() {
 		[ -e "$tap" ] || continue
 		name=$series/$(basename "$tap" .tap)
 		passed=$((passed + $(grep -c '^ok ' "$tap" || true)))
-		failed=$((failed + $(grep -c '^not ok ' "$tap" || true)))
-		grep '^not ok ' "$tap" | sed "s|^|FAIL $name: |" || true
+		# TAP: "not ok ... # TODO why" is a known shortfall, not a failure.
+		failed=$((failed + $(grep '^not ok ' "$tap" | grep -vc ' # TODO ' || true)))
+		todo=$((todo + $(grep '^not ok ' "$tap" | grep -c ' # TODO ' || true)))
+		grep '^not ok ' "$tap" | grep -v ' # TODO ' | sed "s|^|FAIL $name: |" || true
 	done
 	for console in "$1"/*.console; do
 		[ -e "$console" ] || continue
@@ -81,5 +85,6 @@ for logs in "$@"; do
 	fi
 done
 
+[ "$todo" = 0 ] || echo "$todo known shortfalls (TAP TODO, each with its reason in its log)"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

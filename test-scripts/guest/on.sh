@@ -21,10 +21,11 @@ for port in "$ahci"/ata*; do
 done
 check "on: the non-rotating SATA disk $(basename "$ssd") is governed (scsi-disk) and suspended" \
 	sh -c ". /tests/lib.sh; autopm_says $ssd govern reason=scsi-disk && wait_status $ssd suspended 5"
-check "on: the rotating SATA disk $(basename "$hdd") is stock (rotational)" \
-	autopm_says "$hdd" stock reason=rotational owner=none
-check "on: the rotating SATA disk is active and forbidden, as stock" \
-	[ "$(cat "$hdd/power/runtime_status") $(cat "$hdd/power/control")" = "active on" ]
+check "on: the rotating SATA disk $(basename "$hdd") is governed (rotational)" \
+	autopm_says "$hdd" govern reason=rotational owner=autopm
+check "on: the rotating SATA disk spins down after an hour idle at the soonest, and is active" \
+	sh -c "[ \$(cat $hdd/power/autosuspend_delay_ms) -ge 3600000 ] &&
+		[ \$(cat $hdd/power/runtime_status) = active ]"
 check "on: the rotating disk's port $(basename "$(port_above "$hdd")") is active (its disk is)" \
 	[ "$(cat "$(port_above "$hdd")/power/runtime_status")" = active ]
 stick_disk=$(disk_on usb)

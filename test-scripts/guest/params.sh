@@ -1,12 +1,16 @@
 #!/bin/sh
 # Booted with autopm=bogus autopm.deny=pci:zz:1,ahci
-# autopm.allow=usb-class:03,floppy:1: bad values are logged and ignored,
-# the good entries apply.
+# autopm.allow=usb-class:03,floppy:1 autopm.learn=bogus: bad values are
+# logged and ignored, the good entries apply.
 . /tests/lib.sh
 sleep 10
 dmesg > /tmp/dmesg
 check "params: autopm=bogus is logged" grep -q 'autopm: ignoring autopm=bogus' /tmp/dmesg
 check "params: the mode stays at its default, on" [ "$(cat /sys/power/autopm)" = on ]
+check "params: autopm.learn=bogus is logged" \
+	grep -q "\`bogus' invalid for parameter \`autopm.learn'" /tmp/dmesg
+check "params: learning stays at its default, on" \
+	[ "$(cat /sys/module/autopm/parameters/learn)" = Y ]
 check "params: the bad deny entry is logged with what was wrong" \
 	grep -q "autopm: ignoring list entry 'pci:zz:1': expected pci:VVVV:DDDD" /tmp/dmesg
 check "params: the bad allow entry is logged with what was wrong" \

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Seeded synthetic traces for the policy lab, in the format of
+ * ../shared/traces (arrival_ns device lba sectors type), one device:
+ *
+ *   periodic  a request every 500 ms, +-10% jitter
+ *   poisson   exponential gaps, mean 300 ms
+ *   onoff     bursts of 20 requests 5 ms apart (exponential), then an
+ *             off time from a Pareto law (alpha 1.5, at least 200 ms):
+ *             heavy-tailed, as interactive use is
+ *   phase     10 minutes of 10 ms gaps, 10 minutes of 2 s gaps, then
+ *             10 minutes of 10 ms gaps again: a policy must adapt twice
+ *
+ * Each is 30 minutes long. Usage: gen KIND SEED > trace
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SPAN	1800.0		/* s */
+
+static uint64_t state;
+
+/* xorshift64*: the same numbers for the same seed on every machine. */
+static double uniform(void)
+{
+	state ^= state >> 12;
+	state ^= state << 25;
+	state ^= state >> 27;
+	return ((state * 2685821657736338717ULL) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+static double exponential(double mean)
+{
+	return -mean * log(1 - uniform());
+}
+
+static double pareto(double min, double alpha)
+{
+	return min / pow(1 - uniform(), 1 / alpha);
+}
+
+static void emit(double t)
+{
+	static long lba;
+
+	printf("%.0f 0 %ld 8 1\n", t * 1e9, lba);
+	lba += 8;
+}
+
+static double next_gap(const char *kind, double t, long i)
+{
+	if (!strcmp(kind, "periodic"))
+		return 0.5 * (0.9 + 0.2 * uniform());
+	if (!strcmp(kind, "poisson"))
+		return exponential(0.3);
+	if (!strcmp(kind, "onoff"))
+		return i % 20 ? exponential(0.005) : pareto(0.2, 1.5);
+	if (!strcmp(kind, "phase"))
+		return t >= SPAN / 3 && t < 2 * SPAN / 3 ? 2.0 : 0.010;
+	return -1;
+}
+
+int main(int argc, char **argv)
+{
+	double t = 0, gap;
+	long i;
+
+	if (argc != 3 || next_gap(argv[1], 0, 1) < 0) {
+		fprintf(stderr, "usage: %s periodic|poisson|onoff|phase SEED\n", argv[0]);
+		return 2;
+	}
+	state = strtoull(argv[2], NULL, 0) * 0x9E3779B97F4A7C15ULL + 1;
+	for (i = 0; t < SPAN; i++) {
+		emit(t);
+		gap = next_gap(argv[1], t, i);
+		t += gap;
+	}
+	return 0;
+}

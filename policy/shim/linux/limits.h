@@ -1,0 +1,2 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* U32_MAX and U64_MAX live in the types shim. */

@@ -1,0 +1,93 @@
+#!/bin/sh
+# The learned delay, on the USB stick's disk: reads with gaps far above its
+# break-even time, then with periods under it (but longer than the delay
+# the first phase left). Over the first the delay
+# must fall below T_BE; over the second, wrong periods while it adapts.
+# What each choice should have been is for the lab to say: the periods the
+# kernel sees are longer than the gaps (the reads, and under TCG the
+# processes that make them), the reads' own requests end short ones, and
+# the model's resume time is the measured demand wait, which moves by tens
+# of ms from read to read here.
+# For test-scripts/learn-report.sh, "#learn " lines: the disk's histogram
+# before the first read (debugfs autopm/idle_histograms), a check after
+# each phase (how many periods had ended, the model and the delay of
+# debugfs autopm/delays), and every period's length from its autopm_idle
+# event. The host replays them through the lab (policy/replay.c), which
+# must choose the kernel's delay at each check.
+. /tests/lib.sh
+delays=/sys/kernel/debug/autopm/delays
+tracing=/sys/kernel/tracing
+event=$tracing/events/autopm/autopm_idle
+
+quiet_disks_and_parents
+disk=$(disk_on usb)
+dname=$(basename "$disk")
+node=/dev/$(ls "$disk/block")
+
+# field N: column N of the disk's line of debugfs autopm/delays: device,
+# model, delay_ms, t_be_us, t_sus_us, t_res_us, p_on, p_off, e_tr, wrong, missed
+field() {
+	awk -v d="$dname" -v n="$1" '$1 == d { print $n }' $delays
+}
+
+periods() {
+	grep -c 'autopm_idle:' $tracing/trace
+}
+
+# checkpoint NAME: once the disk has settled, what the replay compares.
+checkpoint() {
+	sleep 1
+	echo "#learn check $1 $(periods) $(field 7) $(field 8) $(field 5)" \
+		"$(field 6) $(field 9) $(field 3)"
+}
+
+block=0
+read_after() {
+	sleep "$1"
+	block=$((block + 1))
+	dd if="$node" of=/dev/null bs=4096 count=1 skip=$block iflag=direct 2>/dev/null
+}
+
+check "learn: $dname has the usb-device model" [ "$(field 2)" = usb-device ]
+echo > $tracing/trace
+echo "name == \"$dname\"" > $event/filter
+echo 1 > $event/enable
+awk -v d="$dname" '$1 == d { $1 = "#learn hist"; print }' /sys/kernel/debug/autopm/idle_histograms
+
+# Far above: gaps of ten times T_BE, 1.5 s at least.
+t_be=$(field 4)
+far=$(awk -v t="$t_be" 'BEGIN { g = t / 100000; print (g > 1.5 ? g : 1.5) }')
+for _ in 1 2 3 4 5 6 7 8; do
+	read_after "$far"
+done
+checkpoint far
+# T_BE as the disk's own measurements have made it by now.
+t_be=$(field 4)
+check "learn: gaps of $far s: the delay falls below T_BE $t_be us (got $(field 3) ms)" \
+	[ "$(field 3)" -lt $((t_be / 1000)) ]
+
+# Just under: periods halfway between the delay in force and T_BE, as
+# they are when this phase starts, so that the disk suspends in them and
+# each suspend costs more than it saves (the delay the first phase leaves
+# depends on how long the reads' own requests took: 17 to 50 ms here).
+# A period is longer than its gap by what a read costs here, measured on
+# the long gaps (the periods that lasted most of one): that much less.
+t_be=$(field 4)
+delay_us=$(($(field 3) * 1000))
+extra=$(sed -n 's/.*autopm_idle:.* length_ns=\([0-9]*\) .*/\1/p' $tracing/trace |
+	awk -v f="$far" '$1 > f * 0.9e9 && $1 < f * 1.5e9 { n++; sum += $1 / 1e3 - f * 1e6 }
+		END { print n ? int(sum / n) : 0 }')
+gap=$(awk -v t="$t_be" -v d="$delay_us" -v x="$extra" \
+	'BEGIN { g = ((t + d) / 2 - x) / 1e6; printf "%.3f", (g > 0.01 ? g : 0.01) }')
+w0=$(field 10)
+for _ in $(seq 1 24); do
+	read_after "$gap"
+done
+checkpoint under
+check "learn: gaps of $gap s (delay $delay_us us, T_BE $t_be us, a read $extra us): wrong periods while it adapts ($(($(field 10) - w0)))" \
+	[ "$(field 10)" -gt "$w0" ]
+
+echo 0 > $event/enable
+sed -n 's/.*autopm_idle:.* length_ns=\([0-9]*\) .*/\1/p' $tracing/trace |
+	awk '{ printf "#learn period %d %d\n", NR, $1 / 1000 }'
+done_testing
