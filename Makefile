@@ -97,7 +97,7 @@ policy-bench: $(B)/tree.stamp
 	$(call stage,policy lab ($(KS)),$(MAKE) --no-print-directory -C policy bench KDIR=$(abspath $(TREE))/drivers/base/power OUT=$(abspath $(BUILD))/policy)
 
 # The learn scenario: the USB stick's disk read with gaps far above and
-# just under its break-even time; the lab replays what the kernel saw.
+# before the delay it learned plus T_BE; the lab replays what the kernel saw.
 learn-report: $(KERNEL) $(INITRD) $(REPLAY)
 	$(call stage,boot the learn scenario ($(KS)),$(RUN_ENV) $(SCRIPTS)/boot.sh learn $(KERNEL) $(INITRD) 180 $(BOOT_ARGS))
 	@sed -i 's/\r$$//' $(B)/logs/learn.tap

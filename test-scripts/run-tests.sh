@@ -46,6 +46,8 @@ boot() {
 	sed -n 's/^#| //p' "$logs/$name.tap" > "$tables/$name.txt" 2>/dev/null || true
 	echo "test: $name: $(grep -c '^ok ' "$logs/$name.tap" 2>/dev/null || true) ok," \
 		"$(grep -c '^not ok ' "$logs/$name.tap" 2>/dev/null || true) not ok ($(($(date +%s) - start))s)"
+	# A scenario's figures, each backed by its assertions.
+	sed -n 's/^# figure: /test: /p' "$logs/$name.tap" 2>/dev/null || true
 }
 
 # The runner itself: a guest that never powers off must be reported as hung.
@@ -87,7 +89,8 @@ patched)
 	boot user
 	boot modes
 	sed -n 's/^#off| //p' "$logs/modes.tap" > "$tables/modes-off.txt"
-	boot params autopm=bogus autopm.deny=pci:zz:1,ahci autopm.allow=usb-class:03,floppy:1 autopm.learn=bogus
+	boot params autopm=bogus autopm.learn=bogus "$("$here/bad-params.sh" deny ahci)" \
+		"$("$here/bad-params.sh" allow usb-class:03)"
 	boot io
 	boot usbauto usbcore.autosuspend=-1
 	boot unplug
@@ -106,6 +109,8 @@ debug)
 	# its stack instead of waiting for the time-out.
 	boot unplug@debug hung_task_panic=1
 	boot flips@debug hung_task_panic=1
+	mapfile -t bad < <("$here/bad-params.sh" mode && "$here/bad-params.sh" learn)
+	boot badinput@debug hung_task_panic=1 "${bad[@]}"
 	;;
 stock)
 	boot stock@base

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The learned delay, on the USB stick's disk: reads with gaps far above its
-# break-even time, then with periods under it (but longer than the delay
-# the first phase left). Over the first the delay
+# break-even time, then with periods that end before the delay the first
+# phase left plus T_BE, but after the disk suspended. Over the first the delay
 # must fall below T_BE; over the second, wrong periods while it adapts.
 # What each choice should have been is for the lab to say: the periods the
 # kernel sees are longer than the gaps (the reads, and under TCG the
@@ -66,25 +66,30 @@ t_be=$(field 4)
 check "learn: gaps of $far s: the delay falls below T_BE $t_be us (got $(field 3) ms)" \
 	[ "$(field 3)" -lt $((t_be / 1000)) ]
 
-# Just under: periods halfway between the delay in force and T_BE, as
-# they are when this phase starts, so that the disk suspends in them and
-# each suspend costs more than it saves (the delay the first phase leaves
-# depends on how long the reads' own requests took: 17 to 50 ms here).
-# A period is longer than its gap by what a read costs here, measured on
-# the long gaps (the periods that lasted most of one): that much less.
+# Wrong: periods the disk suspends in that end before the delay in force
+# plus T_BE, so that each suspend costs more than it saves. The disk
+# suspends when the delay, the autosuspend timer's slack (a quarter of the
+# delay) and its suspend callback have passed; the periods lie halfway
+# between that and the delay plus T_BE, as both are when this phase starts
+# (the delay the first phase leaves depends on how long the reads' own
+# requests took: 17 to 50 ms here, and the callback on how loaded the
+# host is). A period is longer than its gap by what a read costs here,
+# measured on the long gaps (the periods that lasted most of one): that
+# much less.
 t_be=$(field 4)
+t_sus=$(field 5)
 delay_us=$(($(field 3) * 1000))
 extra=$(sed -n 's/.*autopm_idle:.* length_ns=\([0-9]*\) .*/\1/p' $tracing/trace |
 	awk -v f="$far" '$1 > f * 0.9e9 && $1 < f * 1.5e9 { n++; sum += $1 / 1e3 - f * 1e6 }
 		END { print n ? int(sum / n) : 0 }')
-gap=$(awk -v t="$t_be" -v d="$delay_us" -v x="$extra" \
-	'BEGIN { g = ((t + d) / 2 - x) / 1e6; printf "%.3f", (g > 0.01 ? g : 0.01) }')
+gap=$(awk -v t="$t_be" -v d="$delay_us" -v s="$t_sus" -v x="$extra" \
+	'BEGIN { g = ((d * 1.25 + s + d + t) / 2 - x) / 1e6; printf "%.3f", (g > 0.01 ? g : 0.01) }')
 w0=$(field 10)
 for _ in $(seq 1 24); do
 	read_after "$gap"
 done
 checkpoint under
-check "learn: gaps of $gap s (delay $delay_us us, T_BE $t_be us, a read $extra us): wrong periods while it adapts ($(($(field 10) - w0)))" \
+check "learn: gaps of $gap s (delay $delay_us us, T_BE $t_be us, suspend $t_sus us, a read $extra us): wrong periods while it adapts ($(($(field 10) - w0)))" \
 	[ "$(field 10)" -gt "$w0" ]
 
 echo 0 > $event/enable

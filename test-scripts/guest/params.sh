@@ -1,8 +1,15 @@
 #!/bin/sh
-# Booted with autopm=bogus autopm.deny=pci:zz:1,ahci
-# autopm.allow=usb-class:03,floppy:1 autopm.learn=bogus: bad values are
-# logged and ignored, the good entries apply.
+# Booted with autopm=bogus autopm.learn=bogus, and autopm.deny= and
+# autopm.allow= lists of one good entry (ahci, usb-class:03) and 51 bad
+# ones each (test-scripts/bad-params.sh): bad values are logged and
+# ignored, the good entries apply.
 . /tests/lib.sh
+
+# bad_entries deny|allow: the list's entries as given, but the first.
+bad_entries() {
+	sed -n "s/.* autopm\.$1=\"\([^\"]*\)\".*/\1/p" /proc/cmdline | tr ',' '\n' | tail -n +2 | wc -l
+}
+
 sleep 10
 dmesg > /tmp/dmesg
 check "params: autopm=bogus is logged" grep -q 'autopm: ignoring autopm=bogus' /tmp/dmesg
@@ -11,9 +18,13 @@ check "params: autopm.learn=bogus is logged" \
 	grep -q "\`bogus' invalid for parameter \`autopm.learn'" /tmp/dmesg
 check "params: learning stays at its default, on" \
 	[ "$(cat /sys/module/autopm/parameters/learn)" = Y ]
-check "params: the bad deny entry is logged with what was wrong" \
-	grep -q "autopm: ignoring list entry 'pci:zz:1': expected pci:VVVV:DDDD" /tmp/dmesg
-check "params: the bad allow entry is logged with what was wrong" \
+bad=$(($(bad_entries deny) + $(bad_entries allow)))
+logged=$(grep -c "autopm: ignoring list entry '" /tmp/dmesg)
+check "params: each of the $bad bad list entries is logged ($logged)" \
+	[ "$bad" -ge 100 -a "$logged" = "$bad" ]
+check "params: a bad entry is logged with what was wrong" \
+	grep -q "autopm: ignoring list entry 'pci:8086:2922:1': expected pci:VVVV:DDDD" /tmp/dmesg
+check "params: an unknown type is logged as such" \
 	grep -q "autopm: ignoring list entry 'floppy:1': unknown type" /tmp/dmesg
 check "params: the deny list kept its good entry" [ "$(cat /sys/module/autopm/parameters/deny)" = ahci ]
 check "params: the allow list kept its good entry" [ "$(cat /sys/module/autopm/parameters/allow)" = usb-class:03 ]
@@ -39,5 +50,6 @@ done
 xhci=$(pci_of_class 0c03)
 check "params: allow cannot lift a hard rule (xHCI stays no-run-wake)" \
 	autopm_says "$xhci" stock reason=no-run-wake
+echo "# figure: bad list entries: $logged logged and ignored, the good entries kept"
 emit_table
 done_testing

@@ -1,0 +1,241 @@
+#!/bin/sh
+# Bad input, run under the debug kernel. Booted with autopm=observe and
+# autopm.learn=0, each followed by 51 bad values
+# (test-scripts/bad-params.sh): every bad one is logged and ignored, the
+# good one is in force. Then, with the mode set to on, every file autopm
+# adds or claims a device through is fed at least 50 bad values, one
+# write(2) each: /sys/power/autopm (also embedded NULs, a page-long value
+# and four writers at once), the non-rotating disk's power/control and
+# power/autosuspend_delay_ms (the stock parsers: a valid write there makes
+# the device the user's), and every read-only autopm file. Each must be
+# refused, and nothing may change: the mode, what autopm decided for each
+# device and who owns it (debugfs autopm/devices, and no autopm_decision
+# or rule/stock autopm_delay event), the disk's control and delay.
+. /tests/lib.sh
+tracing=/sys/kernel/tracing
+rejected=0
+taken=0
+
+# The boot parameters.
+dmesg > /tmp/dmesg
+given() {
+	tr ' ' '\n' < /proc/cmdline | grep -c "^$1="
+}
+bad=$(($(given autopm) - 1))
+logged=$(grep -c 'autopm: ignoring autopm=' /tmp/dmesg)
+check "badinput: each of the $bad bad autopm= values is logged ($logged)" \
+	[ "$bad" -ge 50 -a "$logged" = "$bad" ]
+check "badinput: the good autopm= before them is in force (observe)" \
+	[ "$(cat /sys/power/autopm)" = observe ]
+rejected=$((rejected + logged))
+bad=$(($(given autopm.learn) - 1))
+logged=$(grep -c "invalid for parameter \`autopm.learn'" /tmp/dmesg)
+check "badinput: each of the $bad bad autopm.learn= values is logged ($logged)" \
+	[ "$bad" -ge 50 -a "$logged" = "$bad" ]
+check "badinput: the good autopm.learn= before them is in force (N)" \
+	[ "$(cat /sys/module/autopm/parameters/learn)" = N ]
+rejected=$((rejected + logged))
+
+# Values bad for every parser here, as printf %b escapes, one a line.
+any_file() {
+	cat <<-'EOF'
+	\n
+	 
+	\t
+	  \n
+	\n\n
+	 \t \n
+	-99999999999999999999
+	99999999999999999999
+	18446744073709551616
+	2147483648
+	-2147483649
+	0x10
+	1e3
+	1.5
+	+
+	-
+	--1
+	NaN
+	inf
+	\303\266
+	\303\266n
+	\342\202\254
+	\357\273\277on
+	\377\376
+	\001
+	\033[0m
+	on off
+	on,off
+	on;off
+	a=b
+	x y z
+	yes
+	true
+	auto off
+	EOF
+}
+
+mode_values() {
+	any_file
+	cat <<-'EOF'
+	ON
+	On
+	OFF
+	Observe
+	of
+	o
+	onn
+	offf
+	observ
+	observed
+	0
+	1
+	-1
+	2
+	auto
+	on\n\n
+	 on
+	on 
+	\ton
+	on\t
+	\non
+	on\noff
+	off\non
+	on=1
+	mode=on
+	autopm=on
+	on\000
+	on\000off
+	off\000on
+	\000on
+	observe\000
+	\000
+	on\000\n
+	EOF
+}
+
+control_values() {
+	any_file
+	cat <<-'EOF'
+	Auto
+	AUTO
+	On
+	ON
+	off
+	suspend
+	auto\n\n
+	 auto
+	auto 
+	autoo
+	au
+	o
+	onn
+	on\ton
+	0
+	1
+	-1
+	EOF
+}
+
+delay_values() {
+	any_file
+	cat <<-'EOF'
+	 10
+	10 
+	10\n\n
+	1,000
+	1 000
+	10ms
+	5s
+	0.5
+	1_000
+	\331\241\331\240
+	0b101
+	07a
+	1-
+	1+1
+	=5
+	5000\t
+	EOF
+}
+
+# feed FILE VALUES: write each value of the file VALUES to FILE, one
+# write(2) each (no pipe: the counts would stay in its subshell).
+feed() {
+	while IFS= read -r v; do
+		if printf '%b' "$v" 2>/dev/null > "$1"; then
+			taken=$((taken + 1))
+			echo "# $1 took '$v'"
+		else
+			rejected=$((rejected + 1))
+		fi
+	done < "$2"
+}
+
+# The state bad input must not change.
+state() {
+	cat /sys/power/autopm /sys/kernel/debug/autopm/devices \
+		/sys/module/autopm/parameters/learn "$disk/power/control" \
+		"$disk/power/autosuspend_delay_ms"
+}
+
+echo on > /sys/power/autopm
+disk=$(disk_kind ssd)
+quiet_disks_and_parents
+check "badinput: the disk is autopm's" autopm_says "$disk" govern owner=autopm
+state > /tmp/before
+echo > $tracing/trace
+echo 1 > $tracing/events/autopm/autopm_decision/enable
+echo 1 > $tracing/events/autopm/autopm_delay/enable
+
+mode_values > /tmp/mode
+control_values > /tmp/control
+delay_values > /tmp/delay
+{ printf 'o%.0s' $(seq 1 4096); echo; } > /tmp/page
+n0=$rejected
+feed /sys/power/autopm /tmp/mode
+feed /sys/power/autopm /tmp/page
+check "badinput: /sys/power/autopm refuses $((rejected - n0)) bad values" \
+	[ "$((rejected - n0))" -ge 50 -a "$taken" = 0 ]
+n0=$rejected
+feed "$disk/power/control" /tmp/control
+check "badinput: power/control refuses $((rejected - n0)) bad values" \
+	[ "$((rejected - n0))" -ge 50 -a "$taken" = 0 ]
+n0=$rejected
+feed "$disk/power/autosuspend_delay_ms" /tmp/delay
+check "badinput: power/autosuspend_delay_ms refuses $((rejected - n0)) bad values" \
+	[ "$((rejected - n0))" -ge 50 -a "$taken" = 0 ]
+n0=$rejected
+for f in "$disk"/power/autopm_* /sys/module/autopm/parameters/* \
+	/sys/kernel/debug/autopm/devices /sys/kernel/debug/autopm/delays; do
+	feed "$f" /tmp/mode
+done
+check "badinput: the read-only autopm files refuse $((rejected - n0)) writes" \
+	[ "$((rejected - n0))" -ge 700 -a "$taken" = 0 ]
+
+# Four writers at once, and a reader.
+for w in 1 2 3 4; do
+	(rejected=0; taken=0; feed /sys/power/autopm /tmp/mode
+		echo "$rejected $taken" > /tmp/writer$w) &
+done
+while [ "$(ls /tmp/writer* 2>/dev/null | wc -l)" -lt 4 ]; do
+	cat /sys/power/autopm /sys/kernel/debug/autopm/devices > /dev/null
+done
+wait
+each="$(wc -l < /tmp/mode) 0"
+check "badinput: four writers at once each refuse all $each" \
+	[ "$(sort -u /tmp/writer*)" = "$each" ]
+rejected=$((rejected + 4 * $(wc -l < /tmp/mode)))
+
+echo 0 > $tracing/events/autopm/autopm_decision/enable
+echo 0 > $tracing/events/autopm/autopm_delay/enable
+state > /tmp/after
+changes=$(grep -c -e 'autopm_decision:' -e 'autopm_delay:.*why=\(rule\|stock\)' $tracing/trace)
+changes=$((changes + $(diff /tmp/before /tmp/after | grep -c '^+[^+]')))
+diff /tmp/before /tmp/after | sed 's/^/# /'
+check "badinput: no bad value changed the state ($changes changes)" [ "$changes" = 0 ]
+check "badinput: a good value still works" sh -c 'echo off > /sys/power/autopm &&
+	[ "$(cat /sys/power/autopm)" = off ] && echo on > /sys/power/autopm'
+echo "# figure: bad input: $rejected values rejected, $changes state changes"
+done_testing
