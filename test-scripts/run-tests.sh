@@ -111,6 +111,7 @@ debug)
 	boot flips@debug hung_task_panic=1
 	mapfile -t bad < <("$here/bad-params.sh" mode && "$here/bad-params.sh" learn)
 	boot badinput@debug hung_task_panic=1 "${bad[@]}"
+	boot integrity@debug hung_task_panic=1
 	;;
 stock)
 	boot stock@base
