@@ -12,153 +12,26 @@
 # device and who owns it (debugfs autopm/devices, and no autopm_decision
 # or rule/stock autopm_delay event), the disk's control and delay.
 . /tests/lib.sh
+. /tests/badvalues.sh
 tracing=/sys/kernel/tracing
 rejected=0
 taken=0
 
-# The boot parameters.
+# bad_param NAME LOG GOOD FILE: the boot parameter NAME was given GOOD
+# and then bad values: each bad one is logged (a line matching LOG), and
+# FILE reads GOOD.
+bad_param() {
+	bad=$(($(tr ' ' '\n' < /proc/cmdline | grep -c "^$1=") - 1))
+	logged=$(grep -c "$2" /tmp/dmesg)
+	check "badinput: each of the $bad bad $1= values is logged ($logged)" \
+		[ "$bad" -ge 50 -a "$logged" = "$bad" ]
+	check "badinput: the good $1= before them is in force ($3)" [ "$(cat "$4")" = "$3" ]
+	rejected=$((rejected + logged))
+}
+
 dmesg > /tmp/dmesg
-given() {
-	tr ' ' '\n' < /proc/cmdline | grep -c "^$1="
-}
-bad=$(($(given autopm) - 1))
-logged=$(grep -c 'autopm: ignoring autopm=' /tmp/dmesg)
-check "badinput: each of the $bad bad autopm= values is logged ($logged)" \
-	[ "$bad" -ge 50 -a "$logged" = "$bad" ]
-check "badinput: the good autopm= before them is in force (observe)" \
-	[ "$(cat /sys/power/autopm)" = observe ]
-rejected=$((rejected + logged))
-bad=$(($(given autopm.learn) - 1))
-logged=$(grep -c "invalid for parameter \`autopm.learn'" /tmp/dmesg)
-check "badinput: each of the $bad bad autopm.learn= values is logged ($logged)" \
-	[ "$bad" -ge 50 -a "$logged" = "$bad" ]
-check "badinput: the good autopm.learn= before them is in force (N)" \
-	[ "$(cat /sys/module/autopm/parameters/learn)" = N ]
-rejected=$((rejected + logged))
-
-# Values bad for every parser here, as printf %b escapes, one a line.
-any_file() {
-	cat <<-'EOF'
-	\n
-	 
-	\t
-	  \n
-	\n\n
-	 \t \n
-	-99999999999999999999
-	99999999999999999999
-	18446744073709551616
-	2147483648
-	-2147483649
-	0x10
-	1e3
-	1.5
-	+
-	-
-	--1
-	NaN
-	inf
-	\303\266
-	\303\266n
-	\342\202\254
-	\357\273\277on
-	\377\376
-	\001
-	\033[0m
-	on off
-	on,off
-	on;off
-	a=b
-	x y z
-	yes
-	true
-	auto off
-	EOF
-}
-
-mode_values() {
-	any_file
-	cat <<-'EOF'
-	ON
-	On
-	OFF
-	Observe
-	of
-	o
-	onn
-	offf
-	observ
-	observed
-	0
-	1
-	-1
-	2
-	auto
-	on\n\n
-	 on
-	on 
-	\ton
-	on\t
-	\non
-	on\noff
-	off\non
-	on=1
-	mode=on
-	autopm=on
-	on\000
-	on\000off
-	off\000on
-	\000on
-	observe\000
-	\000
-	on\000\n
-	EOF
-}
-
-control_values() {
-	any_file
-	cat <<-'EOF'
-	Auto
-	AUTO
-	On
-	ON
-	off
-	suspend
-	auto\n\n
-	 auto
-	auto 
-	autoo
-	au
-	o
-	onn
-	on\ton
-	0
-	1
-	-1
-	EOF
-}
-
-delay_values() {
-	any_file
-	cat <<-'EOF'
-	 10
-	10 
-	10\n\n
-	1,000
-	1 000
-	10ms
-	5s
-	0.5
-	1_000
-	\331\241\331\240
-	0b101
-	07a
-	1-
-	1+1
-	=5
-	5000\t
-	EOF
-}
+bad_param autopm 'autopm: ignoring autopm=' observe /sys/power/autopm
+bad_param autopm.learn "invalid for parameter \`autopm.learn'" N /sys/module/autopm/parameters/learn
 
 # feed FILE VALUES: write each value of the file VALUES to FILE, one
 # write(2) each (no pipe: the counts would stay in its subshell).
