@@ -112,6 +112,12 @@ debug)
 	mapfile -t bad < <("$here/bad-params.sh" mode && "$here/bad-params.sh" learn)
 	boot badinput@debug hung_task_panic=1 "${bad[@]}"
 	boot integrity@debug hung_task_panic=1
+	# The injected faults are autopm-core's KUnit cases, which every boot
+	# runs: here under KASAN and lockdep. Each asserts the device
+	# suspends once the faults stop.
+	faults=$(tr -d '\r' < "$logs/integrity@debug.console" | grep -cE \
+		'^\[ *[0-9.]+\] +ok [0-9]+ autopm_test_learn_(busy_retried|busy_backs_off|error_reported)$' || true)
+	echo "test: faults: $faults kinds injected (-EBUSY, -EAGAIN, -EIO), $((3 - faults)) stuck devices"
 	;;
 stock)
 	boot stock@base
