@@ -112,6 +112,7 @@ debug)
 	mapfile -t bad < <("$here/bad-params.sh" mode && "$here/bad-params.sh" learn)
 	boot badinput@debug hung_task_panic=1 "${bad[@]}"
 	boot integrity@debug hung_task_panic=1
+	boot concurrency@debug hung_task_panic=1
 	# The injected faults are autopm-core's KUnit cases, which every boot
 	# runs: here under KASAN and lockdep. Each asserts the device
 	# suspends once the faults stop.
