@@ -21,7 +21,7 @@ console=$logs/$name.console
 tap=$logs/$name.tap
 rm -f "$console" "$tap"
 
-# The monitor is a socket that the guest test drives through monitor.sh.
+# The QMP socket that the guest test drives through monitor.sh.
 monitor=$logs/$name.mon
 rm -f "$monitor"
 
@@ -31,7 +31,7 @@ rc=0
 # shellcheck disable=SC2086
 timeout "$limit" "$QEMU_BIN" -machine "$QEMU_MACHINE" -accel "$QEMU_ACCEL" \
 	-smp "$QEMU_CPUS" -m "$QEMU_MEM" -no-reboot -display none -snapshot \
-	-monitor "unix:$monitor,server=on,wait=off" \
+	-qmp "unix:$monitor,server=on,wait=off" \
 	-serial "file:$console" -serial "file:$tap" \
 	-kernel "$kernel" -initrd "$initrd" \
 	-append "$QEMU_CMDLINE autopm_test=${name%%@*} $*" \
@@ -39,8 +39,10 @@ timeout "$limit" "$QEMU_BIN" -machine "$QEMU_MACHINE" -accel "$QEMU_ACCEL" \
 qemu=$!
 "$(dirname "$0")/monitor.sh" "$monitor" "$console" "$qemu" "$limit" \
 	> "$logs/$name.monitor" 2>&1 &
+monitor_pid=$!
 wait "$qemu" || rc=$?
-wait
+monitor_rc=0
+wait "$monitor_pid" || monitor_rc=$?
 
 if [ "$rc" = 124 ]; then
 	echo "boot: $name: the guest hung: no poweroff within ${limit}s (see $console)" >&2
@@ -48,6 +50,10 @@ if [ "$rc" = 124 ]; then
 fi
 if [ "$rc" != 0 ]; then
 	echo "boot: $name: QEMU failed with $rc: $(tail -n 3 "$logs/$name.qemu")" >&2
+	exit 1
+fi
+if [ "$monitor_rc" != 0 ]; then
+	echo "boot: $name: QEMU refused a QMP command (see $logs/$name.monitor)" >&2
 	exit 1
 fi
 if ! grep -q "autopm-guest: done" "$console"; then

@@ -1,7 +1,10 @@
 #!/bin/bash
-# Let a guest test drive the QEMU monitor, as a person would to hot-unplug a
-# device: every console line "autopm-guest: monitor: CMD" sends CMD to the
-# monitor socket. Ends when QEMU does (its pid) or after LIMIT seconds.
+# Let a guest test drive QEMU through QMP, as a management tool would to
+# hot-unplug a device: every console line "autopm-guest: monitor: CMD
+# KEY=VALUE..." sends {"execute": CMD, "arguments": {KEY: VALUE...}} to
+# the QMP socket and prints QEMU's answer; an error answer is printed as
+# such and makes the exit status 1. Ends when QEMU does (its pid) or after
+# LIMIT seconds.
 # Usage: monitor.sh SOCKET CONSOLE QEMU_PID LIMIT
 set -eu
 socket=$1
@@ -9,16 +12,33 @@ console=$2
 qemu=$3
 limit=$4
 sent=0
+failed=0
 end=$(($(date +%s) + limit))
 
 send() {
 	python3 - "$socket" "$1" <<'PY'
-import socket, sys, time
+import json, socket, sys
+words = sys.argv[2].split()
+command = {"execute": words[0],
+           "arguments": dict(w.split("=", 1) for w in words[1:])}
 s = socket.socket(socket.AF_UNIX)
 s.connect(sys.argv[1])
-s.sendall(sys.argv[2].encode() + b"\n")
-time.sleep(0.5)
-s.close()
+f = s.makefile("rw")
+
+def answer():
+    # Skip the events: the answer is the line with "return" or "error".
+    while True:
+        reply = json.loads(f.readline())
+        if "return" in reply or "error" in reply:
+            return reply
+
+f.readline()  # the greeting
+for msg in ({"execute": "qmp_capabilities"}, command):
+    f.write(json.dumps(msg) + "\n")
+    f.flush()
+    reply = answer()
+print(json.dumps(reply))
+sys.exit("error" in reply)
 PY
 }
 
@@ -26,8 +46,9 @@ while kill -0 "$qemu" 2>/dev/null && [ "$(date +%s)" -lt "$end" ]; do
 	mapfile -t cmds < <(sed -n 's/\r$//; s/.*autopm-guest: monitor: //p' "$console" 2>/dev/null)
 	while [ "$sent" -lt "${#cmds[@]}" ]; do
 		echo "monitor: ${cmds[$sent]}"
-		send "${cmds[$sent]}"
+		send "${cmds[$sent]}" || failed=1
 		sent=$((sent + 1))
 	done
 	sleep 0.5
 done
+exit "$failed"

@@ -77,7 +77,7 @@ for round in 1 2 3 4 5 6; do
 		flips=$((flips + 1))
 		sleep 0.5
 	done
-	[ $round = 3 ] && echo "autopm-guest: monitor: device_del usbstick0" > /dev/console
+	[ $round = 3 ] && echo "autopm-guest: monitor: device_del id=usbstick0" > /dev/console
 done
 i=0
 while [ -d "$stick" ] && [ $i -lt 40 ]; do sleep 0.5; i=$((i + 1)); done

@@ -13,7 +13,7 @@ duplicates() {
 	awk 'NR > 1 { print $1 }' $debugfs | sort | uniq -d
 }
 
-echo "autopm-guest: monitor: device_del usbstick0" > /dev/console
+echo "autopm-guest: monitor: device_del id=usbstick0" > /dev/console
 i=0
 while [ -d "$stick" ] && [ $i -lt 40 ]; do sleep 0.5; i=$((i + 1)); done
 check "unplug: the USB stick is gone after device_del" [ ! -d "$stick" ]
