@@ -3,7 +3,7 @@
 # (the debugfs tables and /sys/power/autopm; the power/ files of the
 # non-rotating disk, its port and controller, the USB stick and its disk)
 # while reads of the disk make its chain suspend and resume, the mode
-# flips, and the USB stick is hot-unplugged through the QEMU monitor. A
+# flips, and the USB stick is hot-unplugged through QMP. A
 # read may fail only for the stick's files; lockdep,
 # KASAN and the list checkers see the rest.
 . /tests/lib.sh

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Devices going away under autopm: the governed USB stick hot-unplugged
-# through the QEMU monitor, q35's AHCI controller unbound and bound again
+# through QMP, q35's AHCI controller unbound and bound again
 # while the mode flips, and every autopm file read after each step; the
 # data on the disk reads back intact after every flip.
 . /tests/lib.sh
