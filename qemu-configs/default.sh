@@ -7,7 +7,8 @@
 # non-rotating SATA disk, a second AHCI with a rotating one (so that the
 # first controller can suspend while the rotating disk stays active), xHCI
 # with a keyboard, a tablet and a removable-media USB stick (as most real
-# sticks report), HD audio, e1000e.
+# sticks report), HD audio, e1000e, and an empty PCIe root port with ACPI
+# hotplug, into which the unplug scenario plugs a controller through QMP.
 
 QEMU_BIN=qemu-system-x86_64
 # TCG always: /dev/kvm exists on these machines but KVM guests hang.
@@ -39,4 +40,6 @@ QEMU_DEVICES="
  -device hda-duplex,audiodev=snd0
  -netdev user,id=net0
  -device e1000e,netdev=net0
+ -device pcie-root-port,id=rp1,chassis=1,slot=1
+ -global ICH9-LPC.acpi-pci-hotplug-with-bridge-support=on
 "

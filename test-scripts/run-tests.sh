@@ -113,6 +113,14 @@ debug)
 	boot badinput@debug hung_task_panic=1 "${bad[@]}"
 	boot integrity@debug hung_task_panic=1
 	boot concurrency@debug hung_task_panic=1
+	boot s2idle@debug hung_task_panic=1
+	# Hot-unplug: the USB stick and a PCI controller while suspended
+	# (unplug@debug), the stick under reads (concurrency@debug).
+	cases=$(cat "$logs/unplug@debug.tap" "$logs/concurrency@debug.tap" 2>/dev/null |
+		grep -cE '^ok [0-9]+ (unplug|concurrency): (the USB stick|it) is gone' || true)
+	splats=$(cat "$logs/unplug@debug.console" "$logs/concurrency@debug.console" 2>/dev/null |
+		grep -cE "$(cat "$here/splats.ere")" || true)
+	echo "test: hot-unplug: $cases cases, $splats splats"
 	# The injected faults are autopm-core's KUnit cases, which every boot
 	# runs: here under KASAN and lockdep. Each asserts the device
 	# suspends once the faults stop.

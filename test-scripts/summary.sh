@@ -48,7 +48,8 @@ kunit() {
 	done
 }
 
-bad='WARNING:|BUG:|Oops|possible circular locking|KASAN|Call Trace|usage count underflow|corruption|blocked for more than'
+# What the kernel says when something is wrong (also read by run-tests.sh).
+bad=$(cat "$(dirname "$0")/splats.ere")
 
 # score LOGDIR: the TAP results and the consoles of one kernel (or of the
 # host-side checks).

@@ -2,10 +2,11 @@
 # Concurrency, run under the debug kernel: two readers of autopm's files
 # (the debugfs tables and /sys/power/autopm; the power/ files of the
 # non-rotating disk, its port and controller, the USB stick and its disk)
-# while reads of the disk make its chain suspend and resume, the mode
-# flips, and the USB stick is hot-unplugged through QMP. A
-# read may fail only for the stick's files; lockdep,
-# KASAN and the list checkers see the rest.
+# while reads of both disks make their chains suspend and resume, the mode
+# flips, and the USB stick is hot-unplugged through QMP, so that the unplug
+# meets a suspended disk or one resuming for a read (without patch 5 an open
+# of it could then hang). A read may fail only for the stick's files;
+# lockdep, KASAN and the list checkers see the rest.
 . /tests/lib.sh
 debugfs=/sys/kernel/debug/autopm
 quiet_disks_and_parents
@@ -14,6 +15,7 @@ node=/dev/$(ls "$ssd/block")
 stick=$(usb_stick)
 usb_disk=$(disk_on usb)
 suspends0=$(cat "$ssd/power/autopm_suspends")
+usb_resumes0=$(cat "$usb_disk/power/autopm_resumes")
 
 # reader NAME FILE...: read each file until /tmp/stop appears; count the
 # rounds, and the reads that failed, but those of the stick's files (the
@@ -36,15 +38,19 @@ reader() {
 	echo "$rounds $failed" > "/tmp/reader-$name"
 }
 
-# churn NODE: read the disk with gaps around its delay until /tmp/stop
-# appears (the USB disk's reads fail once the stick is gone).
+# churn NAME NODE: read the disk with gaps around its delay until /tmp/stop
+# appears; count the reads that passed and failed (the USB disk's fail
+# once the stick is gone).
 churn() {
 	i=0
+	ok=0
 	while [ ! -e /tmp/stop ]; do
 		i=$((i + 1))
-		dd if="$1" of=/dev/null bs=4k count=1 skip=$((i % 2048)) iflag=direct 2>/dev/null
+		dd if="$2" of=/dev/null bs=4k count=1 skip=$((i % 2048)) \
+			iflag=direct 2>/dev/null && ok=$((ok + 1))
 		sleep "0.$((i % 4))5"
 	done
+	echo "$ok $((i - ok))" > "/tmp/churn-$1"
 }
 
 power_files() {
@@ -60,16 +66,8 @@ reader tables $debugfs/devices $debugfs/activity $debugfs/histograms \
 # shellcheck disable=SC2046
 reader devices $(power_files "$ssd" "$(port_above "$ssd")" "$(ssd_ahci)" \
 	"$stick" "$usb_disk") &
-churn "$node" &
-# Reads of the USB stick's disk too, so that the unplug meets one, only
-# with concurrency.usb_io=1 on the command line: on the debug kernel the
-# guest then hangs (Documentation/testing.md, "Known hang"): an open waits
-# in blk_queue_enter() for the resume of the suspended disk, which fails
-# as the stick is gone, while the disconnect waits for that open's
-# disk->open_mutex in del_gendisk().
-if grep -q 'concurrency\.usb_io=1' /proc/cmdline; then
-	churn "/dev/$(ls "$usb_disk/block")" &
-fi
+churn ssd "$node" &
+churn usb "/dev/$(ls "$usb_disk/block")" &
 flips=0
 for round in 1 2 3 4 5 6; do
 	for mode in off observe on; do
@@ -77,7 +75,9 @@ for round in 1 2 3 4 5 6; do
 		flips=$((flips + 1))
 		sleep 0.5
 	done
-	[ $round = 3 ] && echo "autopm-guest: monitor: device_del id=usbstick0" > /dev/console
+	[ $round = 3 ] || continue
+	usb_resumes=$(($(cat "$usb_disk/power/autopm_resumes") - usb_resumes0))
+	echo "autopm-guest: monitor: device_del id=usbstick0" > /dev/console
 done
 i=0
 while [ -d "$stick" ] && [ $i -lt 40 ]; do sleep 0.5; i=$((i + 1)); done
@@ -86,14 +86,19 @@ wait
 
 read -r rt ft < /tmp/reader-tables
 read -r rd fd < /tmp/reader-devices
+read -r usb_ok usb_failed < /tmp/churn-usb
 suspends=$(($(cat "$ssd/power/autopm_suspends") - suspends0))
 check "concurrency: the USB stick is gone" [ ! -d "$stick" ]
 check "concurrency: the readers went round $rt and $rd times" [ "$rt" -gt 0 -a "$rd" -gt 0 ]
 check "concurrency: no read failed but of the stick's files ($((ft + fd)))" [ $((ft + fd)) = 0 ]
 check "concurrency: the disk suspended while they read ($suspends times)" [ "$suspends" -gt 0 ]
+check "concurrency: the stick's disk resumed for reads before the unplug ($usb_resumes times)" \
+	[ "$usb_resumes" -gt 0 ]
+check "concurrency: its reads passed, then failed once it was gone ($usb_ok, $usb_failed)" \
+	[ "$usb_ok" -gt 0 -a "$usb_failed" -gt 0 ]
 check "concurrency: the debugfs table no longer lists $(basename "$stick")" \
 	sh -c "! grep -q '^$(basename "$stick") ' $debugfs/devices"
 check "concurrency: the mode is on" [ "$(cat /sys/power/autopm)" = on ]
 check "concurrency: the disk suspends again" wait_status "$ssd" suspended 30
-echo "# figure: concurrency: $((rt + rd)) rounds of reads by 2 readers, $flips mode flips, $suspends disk suspends, 1 hot-unplug, $((ft + fd)) failed reads"
+echo "# figure: concurrency: $((rt + rd)) rounds of reads by 2 readers, $flips mode flips, $suspends disk suspends, 1 hot-unplug under reads of the stick, $((ft + fd)) failed reads"
 done_testing

@@ -1,8 +1,9 @@
 #!/bin/sh
-# Devices going away under autopm: the governed USB stick hot-unplugged
-# through QMP, q35's AHCI controller unbound and bound again
-# while the mode flips, and every autopm file read after each step; the
-# data on the disk reads back intact after every flip.
+# Devices going away under autopm: the governed USB stick and a governed
+# PCI controller behind a PCIe root port hot-unplugged through QMP while
+# runtime-suspended, q35's AHCI controller unbound and bound again while
+# the mode flips, and every autopm file read after each step; the data on
+# the disk reads back intact after every flip.
 . /tests/lib.sh
 stick=$(usb_stick)
 wait_status "$stick" suspended 20 || echo "# the USB stick did not suspend"
@@ -13,13 +14,43 @@ duplicates() {
 	awk 'NR > 1 { print $1 }' $debugfs | sort | uniq -d
 }
 
+# gone DIR: wait up to 30 s for a device's directory to go.
+gone() {
+	i=0
+	while [ -d "$1" ] && [ $i -lt 60 ]; do sleep 0.5; i=$((i + 1)); done
+	[ ! -d "$1" ]
+}
+
 echo "autopm-guest: monitor: device_del id=usbstick0" > /dev/console
-i=0
-while [ -d "$stick" ] && [ $i -lt 40 ]; do sleep 0.5; i=$((i + 1)); done
-check "unplug: the USB stick is gone after device_del" [ ! -d "$stick" ]
+check "unplug: the USB stick is gone after device_del" gone "$stick"
 check "unplug: every autopm file reads after the unplug" read_autopm_files
 check "unplug: the debugfs table no longer lists $(basename "$stick")" \
 	sh -c "! grep -q '^$(basename "$stick") ' /tmp/table"
+
+# An AHCI controller without disks, hot-added behind the pcie-root-port
+# (qemu-configs/default.sh): autopm governs it and its six ports, which
+# have no link, so all suspend; then it is hot-unplugged through QMP while
+# suspended: QEMU signals the eject through ACPI and acpiphp removes it;
+# the root port, a hotplug port, stays on as in stock.
+root_port=$(pci_of_class 0604)
+echo "autopm-guest: monitor: device_add driver=ahci id=hotahci bus=rp1" > /dev/console
+hot=$root_port/0000:01:00.0
+i=0
+while [ ! -d "$hot" ] && [ $i -lt 60 ]; do sleep 0.5; i=$((i + 1)); done
+check "unplug: an AHCI controller hot-added behind the root port is there" [ -d "$hot" ]
+check "unplug: it is governed" autopm_says "$hot" govern owner=autopm
+check "unplug: it suspends, its ports first" wait_status "$hot" suspended 60
+hot_ports=
+for p in "$hot"/ata*; do hot_ports="$hot_ports|${p##*/}"; done
+echo "# its ports: $hot_ports"
+status=$(cat "$hot/power/runtime_status")
+echo "autopm-guest: monitor: device_del id=hotahci" > /dev/console
+gone "$hot"
+check "unplug: it is gone after device_del, sent while it was $status" \
+	[ ! -d "$hot" -a "$status" = suspended ]
+check "unplug: every autopm file reads after the PCI unplug" read_autopm_files
+check "unplug: the debugfs table lists neither it nor its ports" \
+	sh -c "! grep -qE '^(${hot##*/}$hot_ports) ' /tmp/table"
 
 # churn_port: the non-rotating disk suspends 100 ms after it idles (0
 # would leave it active after a busy attempt), and each read resumes its
