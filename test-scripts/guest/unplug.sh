@@ -36,8 +36,13 @@ root_port=$(pci_of_class 0604)
 echo "autopm-guest: monitor: device_add driver=ahci id=hotahci bus=rp1" > /dev/console
 hot=$root_port/0000:01:00.0
 i=0
-while [ ! -d "$hot" ] && [ $i -lt 60 ]; do sleep 0.5; i=$((i + 1)); done
-check "unplug: an AHCI controller hot-added behind the root port is there" [ -d "$hot" ]
+# autopm decides once the probe has returned (the driver link comes before)
+while [ "$(cat "$hot/power/autopm_verdict" 2>/dev/null)" != govern ] && [ $i -lt 60 ]; do
+	sleep 0.5
+	i=$((i + 1))
+done
+check "unplug: an AHCI controller hot-added behind the root port is bound" \
+	[ "$(basename "$(realpath "$hot/driver")")" = ahci ]
 check "unplug: it is governed" autopm_says "$hot" govern owner=autopm
 check "unplug: it suspends, its ports first" wait_status "$hot" suspended 60
 hot_ports=
