@@ -28,19 +28,6 @@ chain() {
 	esac
 }
 
-# all_suspended DEVDIR...: each is runtime-suspended, within 20 s in all
-# (polled every 50 ms: wait_status's half second would be most of a burst).
-all_suspended() {
-	polls=0
-	for d in "$@"; do
-		while [ "$(cat "$d/power/runtime_status")" != suspended ]; do
-			polls=$((polls + 1))
-			[ $polls -le 400 ] || { echo "# $d did not suspend"; return 1; }
-			sleep 0.05
-		done
-	done
-}
-
 # cycles DEVDIR...: their power/autopm_suspends and _resumes, summed.
 cycles() {
 	sus=0

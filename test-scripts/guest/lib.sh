@@ -43,6 +43,20 @@ wait_status() {
 	done
 }
 
+# all_suspended DEVDIR...: each is runtime-suspended, within 20 s in all
+# (polled every 50 ms: wait_status's half second would be most of a burst
+# of the integrity scenario).
+all_suspended() {
+	polls=0
+	for d in "$@"; do
+		while [ "$(cat "$d/power/runtime_status")" != suspended ]; do
+			polls=$((polls + 1))
+			[ $polls -le 400 ] || { echo "# $d did not suspend"; return 1; }
+			sleep 0.05
+		done
+	done
+}
+
 # The first PCI function of a class (hex, without 0x, e.g. 0106 or 0c03).
 pci_of_class() {
 	for d in /sys/bus/pci/devices/*; do

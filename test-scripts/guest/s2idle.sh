@@ -23,18 +23,6 @@ chain() {
 	echo "$ssd $(port_above "$ssd") $(ssd_ahci) $(disk_on usb) $(usb_stick)"
 }
 
-# all_suspended DEVDIR...: each runtime-suspended within 20 s in all.
-all_suspended() {
-	polls=0
-	for d in "$@"; do
-		while [ "$(cat "$d/power/runtime_status")" != suspended ]; do
-			polls=$((polls + 1))
-			[ $polls -le 200 ] || { echo "# $d did not suspend"; return 1; }
-			sleep 0.1
-		done
-	done
-}
-
 # balance DEVDIR...: suspends minus resumes of each, one a line.
 balance() {
 	for d in "$@"; do
