@@ -132,8 +132,8 @@ test: $(BUILD)/deps.stamp
 # boots runs next to a build or the other group as soon as its kernel is
 # there (make -j2): the patched boots next to the debug kernel's build and
 # then the debug boots, which come first (listed first), so that the build
-# after each patch runs next to the debug boots' tail, not after them: the
-# two groups of boots are the longest path (6.1: 11 and 15 minutes).
+# after each patch runs next to the debug boots' tail, not after them (the
+# two groups of boots in a row were 6.1's longest path).
 series-test: $(KERNEL) $(INITRD) $(B)/checkpatch.tap $(B)/kerneldoc.tap
 	@rm -rf $(B)/logs $(B)/tables
 	$(call stage,builds and boot tests ($(KS)),$(MAKE) --no-print-directory -j2 $(if $(WITH_DEBUG),$(B)/logs/debug.done) $(B)/logs/stock.done)
