@@ -52,7 +52,8 @@ GUEST    := $(wildcard $(SCRIPTS)/guest/*)
 BOOT_ARGS ?=
 # The boot scripts keep logs and tables under BUILD=$(B), and read the
 # disk images, shared by both kernels, from IMAGES.
-RUN_ENV  := BUILD=$(B) IMAGES=$(BUILD)
+# The power scenario runs with the debug kernel where there is one.
+RUN_ENV  := BUILD=$(B) IMAGES=$(BUILD) POWER_GROUP=$(if $(WITH_DEBUG),debug,patched)
 
 # A kernel build gets its own -j$(nproc), with MAKEFLAGS cleared: under the
 # parallel `make test` it would otherwise join the parent's jobserver, whose
@@ -62,7 +63,7 @@ KMAKE    = env -u MAKEFLAGS -u MFLAGS $(MAKE) -s -j$(shell nproc)
 # Print "stage: NAME (Ns)" when a stage finishes.
 stage = @t0=$$(date +%s); echo "==> $(1)"; $(2) && echo "==> $(1): done ($$(($$(date +%s) - t0))s)"
 
-.PHONY: all run test series-test deps tree kernel debug initramfs export results latency-report latency-bench policy-bench learn-report clean
+.PHONY: all run test series-test deps tree kernel debug initramfs export results latency-report latency-bench policy-bench learn-report power-report clean
 all: run
 
 deps: $(BUILD)/deps.stamp
@@ -104,6 +105,24 @@ learn-report: $(KERNEL) $(INITRD) $(REPLAY)
 	@grep '^\(not \)\?ok ' $(B)/logs/learn.tap
 	@$(SCRIPTS)/learn-report.sh $(B)/logs/learn.tap $(REPLAY) $(B)/learn
 	@cat $(B)/learn/replay.txt
+
+# The power report (Documentation/power-testing.md): the default machine in
+# three scenarios (idle; a read every 5 s on the USB stick; bursts on the
+# SATA disk), each under stock (autopm off), autopm and powertop --auto-tune
+# for POWER_WINDOW s; tables, samples and plots under build/reports/KS/.
+POWER_SCENARIOS := idle usb5s ssdburst
+POWER_WINDOW ?= 60
+power-report: $(KERNEL) $(INITRD)
+	@for s in $(POWER_SCENARIOS); do \
+		echo "==> boot the power scenario $$s ($(KS)): 3 policies, $(POWER_WINDOW) s each"; \
+		$(RUN_ENV) $(SCRIPTS)/boot.sh power@$$s $(KERNEL) $(INITRD) $$(($(POWER_WINDOW) * 4 + 300)) \
+			autopm_power=$$s autopm_window=$(POWER_WINDOW) $(BOOT_ARGS) || exit 1; \
+		sed -i 's/\r$$//' $(B)/logs/power@$$s.tap; \
+		grep '^not ok ' $(B)/logs/power@$$s.tap || true; \
+	done
+	@$(SCRIPTS)/power-report.py $(BUILD)/reports/$(KS) $(foreach s,$(POWER_SCENARIOS),$(B)/logs/power@$(s).tap) \
+		| sed -n 's/^# //p'
+	@echo "==> tables, samples and plots are in $(BUILD)/reports/$(KS)/"
 
 # Benchmark: guest I/O throughput with autopm on (tracking) and off, in
 # alternating rounds of one boot; prints the ratio (goal: at least 0.99).

@@ -6,10 +6,11 @@ set -eu
 # for kunit.py parse, python3-ply for checkpatch's SPDX licence check,
 # trace-cmd for the latency scenario (in the guest and on the host),
 # gnuplot-nox for the policy lab's plots, valgrind for its instruction
-# counts (make -C policy cost).
+# counts (make -C policy cost), powertop for the power scenario (in the
+# guest: its --auto-tune is one of the policies compared).
 # DEPS replaces the list (test-scripts/selftest.sh).
 want=${DEPS:-"linux-source-6.1 linux-source-6.12 gcc make bc bison flex libelf-dev libssl-dev cpio xz-utils
- gzip python3 python3-ply qemu-system-x86 busybox-static linux-perf trace-cmd gnuplot-nox valgrind"}
+ gzip python3 python3-ply qemu-system-x86 busybox-static linux-perf trace-cmd gnuplot-nox valgrind powertop"}
 
 missing=""
 for pkg in $want; do

@@ -1,6 +1,8 @@
 #!/bin/bash
-# Build the guest's initramfs: busybox-static, Debian's perf and trace-cmd
-# with the shared libraries ldd lists, the guest scripts and their expected data.
+# Build the guest's initramfs: busybox-static, Debian's perf, trace-cmd and
+# powertop with the shared libraries ldd lists (and the terminfo entry
+# powertop's curses reads even for --auto-tune), the guest scripts and their
+# expected data.
 # Usage: mkinitramfs.sh OUT.cpio.gz GUESTDIR EXTRA_FILE...
 # Each EXTRA_FILE is copied to /tests/ in the guest.
 set -eu
@@ -16,15 +18,17 @@ for applet in $("$root/bin/busybox" --list | grep -vx busybox); do
 	ln -sf busybox "$root/bin/$applet"
 done
 
-# perf and trace-cmd are dynamically linked: bring every library they
-# need, and the loader.
-for tool in /usr/bin/perf /usr/bin/trace-cmd; do
+# They are dynamically linked: bring every library they need, and the loader.
+for tool in /usr/bin/perf /usr/bin/trace-cmd /usr/sbin/powertop; do
 	cp "$tool" "$root$tool"
 	for lib in $(ldd "$tool" | grep -o '/[^ ]*'); do
 		mkdir -p "$root$(dirname "$lib")"
 		cp -L "$lib" "$root$lib"
 	done
 done
+
+mkdir -p "$root/lib/terminfo/l" "$root/var/cache/powertop"
+cp /lib/terminfo/l/linux "$root/lib/terminfo/l/"
 
 cp "$guest"/init "$root/init"
 cp "$guest"/*.sh "$root/tests/"

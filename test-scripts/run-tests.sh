@@ -39,6 +39,8 @@ boot() {
 	[ "$group" = debug ] && limit=720
 	# The latency scenario idles on purpose: about 80 s of guest time.
 	[ "$name" = latency ] && limit=420
+	# The power scenario idles too: three windows and powertop's run.
+	[ "${name%%@*}" = power ] && limit=$((limit + 240))
 	"$here/boot.sh" "$name" "$kernel" "$initrd" "$limit" "$@" || rc=$?
 	if [ "$rc" = 0 ]; then result ok "boot $name"; else result "not ok" "boot $name (exit $rc)"; fi
 	# The serial console ends lines with CR LF.
@@ -48,6 +50,16 @@ boot() {
 		"$(grep -c '^not ok ' "$logs/$name.tap" 2>/dev/null || true) not ok ($(($(date +%s) - start))s)"
 	# A scenario's figures, each backed by its assertions.
 	sed -n 's/^# figure: /test: /p' "$logs/$name.tap" 2>/dev/null || true
+}
+
+# power NAME: the power scenario (idle, POWER_WINDOW s per policy) and its
+# report (tables and plot under $BUILD/reports). It runs in the group
+# POWER_GROUP names: the debug one where there is one (its boots end
+# before the build after each patch does).
+power() {
+	boot "$1" autopm_power=idle "autopm_window=${POWER_WINDOW:-15}" "${@:2}"
+	"$here/power-report.py" "$BUILD/reports" "$logs/$1.tap" > "$logs/power-report.tap"
+	sed -n 's/^# figure: /test: /p' "$logs/power-report.tap"
 }
 
 # The runner itself: a guest that never powers off must be reported as hung.
@@ -101,6 +113,7 @@ patched)
 	"$here/latency-report.sh" "$logs/latency.tap" "$BUILD/latency" > "$logs/latency-report.tap"
 	boot learn
 	"$here/learn-report.sh" "$logs/learn.tap" "$BUILD/learn/replay" "$BUILD/learn" > "$logs/learn-report.tap"
+	if [ "${POWER_GROUP:-patched}" = patched ]; then power power; fi
 	;;
 debug)
 	# The reliability scenarios again under KASAN, lockdep and the list and
@@ -114,6 +127,7 @@ debug)
 	boot integrity@debug hung_task_panic=1
 	boot concurrency@debug hung_task_panic=1
 	boot s2idle@debug hung_task_panic=1
+	if [ "${POWER_GROUP:-patched}" = debug ]; then power power@debug hung_task_panic=1; fi
 	# Hot-unplug: the USB stick and a PCI controller while suspended
 	# (unplug@debug), the stick under reads (concurrency@debug).
 	cases=$(cat "$logs/unplug@debug.tap" "$logs/concurrency@debug.tap" 2>/dev/null |

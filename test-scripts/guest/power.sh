@@ -1,0 +1,134 @@
+#!/bin/sh
+# Power windows: one scenario (autopm_power= on the command line: idle,
+# usb5s or ssdburst) under three policies in turn, each for the same
+# autopm_window= seconds: stock (autopm off), autopm (on), powertop
+# (autopm off, then Debian's powertop --auto-tune). Each window opens with
+# debugfs autopm/power_reset after the policy has settled.
+# For test-scripts/power-report.sh, per window: "#power POLICY|" lines (the
+# debugfs autopm/power table at its end), "#dev POLICY|" lines (each
+# counted device's verdict, reason, power/control and status) and
+# "#sample POLICY ms mJ" lines (the total energy every 2 s).
+# Asserted here: each device's estimate against a hand computation from
+# its power/runtime_active_time and runtime_suspended_time; powertop ran
+# and tuned; the override file (good and bad values).
+. /tests/lib.sh
+dbg=/sys/kernel/debug/autopm
+scenario=$(sed -n 's/.*autopm_power=\([^ ]*\).*/\1/p' /proc/cmdline)
+window=$(sed -n 's/.*autopm_window=\([0-9]*\).*/\1/p' /proc/cmdline)
+scenario=${scenario:-idle}
+window=${window:-20}
+settle=8
+
+
+# residency FILE: "name active_ms suspended_ms" of every counted device,
+# read in one go (the devices of the first window are those of each).
+residency() {
+	# shellcheck disable=SC2046
+	cat $(awk '{ print $2 "/power/runtime_active_time", $2 "/power/runtime_suspended_time" }' \
+		/tmp/counted) | paste - - | paste /tmp/counted - | awk '{ print $1, $3, $4 }' > "$1"
+}
+
+# The workload of the scenario, in the background until killed.
+workload() {
+	case $scenario in
+	usb5s) dev=/dev/$(ls "$(disk_on usb)/block"); pause=5; count=1 ;;
+	ssdburst) dev=/dev/$(ls "$(disk_kind ssd)/block"); pause=8; count=64 ;;
+	*) exec sleep 100000 ;;
+	esac
+	block=0
+	while :; do
+		block=$((block + count))
+		dd if="$dev" of=/dev/null bs=4096 count=$count skip=$block iflag=direct 2>/dev/null
+		sleep $pause
+	done
+}
+
+# measure POLICY: one window; its table, its devices and its samples.
+measure() {
+	policy=$1
+	sleep $settle
+	echo 1 > $dbg/power_reset
+	residency /tmp/before
+	workload &
+	load=$!
+	t=0
+	while [ $t -lt "$window" ]; do
+		sleep 2
+		t=$((t + 2))
+		awk -v p="$policy" '$1 == "total" { print "#sample", p, $5, $7 }' $dbg/power
+	done
+	kill $load
+	# Right after the window's reads and reset, as the kernel's are.
+	cp $dbg/power /tmp/power-$policy
+	residency /tmp/after
+	sed "s/^/#power $policy| /" /tmp/power-$policy
+	awk 'NR > 1 && $1 != "total" { print $1 }' /tmp/power-$policy | while read -r name; do
+		dir=$(awk -v n="$name" '$1 == n { print $2 }' /tmp/dirs)
+		echo "#dev $policy| $name $(cat "$dir/power/autopm_verdict")" \
+			"$(cat "$dir/power/autopm_reason") $(cat "$dir/power/control")" \
+			"$(cat "$dir/power/runtime_status")"
+	done
+	check_estimates "$policy"
+}
+
+# check_estimates POLICY: each device's energy is P_on * active + P_off *
+# suspended + E_tr * suspends of its sysfs times and its model, within 1%.
+check_estimates() {
+	bad=$(awk '
+		FILENAME == "/tmp/before" { a0[$1] = $2; s0[$1] = $3; next }
+		FILENAME == "/tmp/after" { a1[$1] = $2; s1[$1] = $3; next }
+		FNR > 1 && $1 != "total" {
+			want = $10 * (a1[$1] - a0[$1]) + $11 * (s1[$1] - s0[$1]) + $12 * $6
+			got = $8 * 1000
+			n++
+			if (want <= 0 || got < want * 0.99 || got > want * 1.01) {
+				printf "# %s: estimate %d uJ, by hand %d uJ\n", $1, got, want
+				bad++
+			}
+		}
+		END { print bad + 0, n + 0 }' /tmp/before /tmp/after "/tmp/power-$1")
+	echo "$bad" | grep '^#'
+	set -- "$1" $(echo "$bad" | tail -n 1)
+	check "power: $1: $3 devices' estimates match their sysfs residency within 1% ($2 do not)" \
+		[ "$2" = 0 -a "$3" -gt 0 ]
+}
+
+autos() {
+	cat /sys/bus/pci/devices/*/power/control /sys/bus/usb/devices/*/power/control | grep -c '^auto$'
+}
+
+sleep 10
+# The sysfs directory of each device, "name dir": the shortest of those
+# named so (a SCSI device's class devices have its name too).
+find /sys/devices -name runtime_active_time | sed 's|/power/runtime_active_time$||' |
+	awk '{ n = $0; sub(/.*\//, "", n); print length($0), n, $0 }' | sort -n |
+	awk '!($2 in d) { d[$2] = 1; print $2, $3 }' > /tmp/dirs
+echo 1 > $dbg/power_reset
+awk 'NR > 1 && $1 != "total" { print $1 }' $dbg/power | while read -r name; do
+	awk -v n="$name" '$1 == n' /tmp/dirs
+done > /tmp/counted
+echo off > /sys/power/autopm
+measure stock
+echo on > /sys/power/autopm
+measure autopm
+echo off > /sys/power/autopm
+before=$(autos)
+TERM=linux powertop --auto-tune > /tmp/powertop.out 2>&1
+rc=$?
+sed 's/^/# powertop: /' /tmp/powertop.out | tail -n 5
+check "power: powertop --auto-tune ran in the guest (exit $rc)" [ $rc = 0 ]
+check "power: powertop set power/control to auto ($before before, $(autos) after)" \
+	[ "$(autos)" -gt "$before" ]
+measure powertop
+
+total() {
+	awk '$1 == "total" { print $9 }' "/tmp/power-$1"
+}
+echo "# figure: power ($scenario): stock $(total stock) mW, autopm $(total autopm) mW," \
+	"powertop $(total powertop) mW (estimates)"
+if [ "$scenario" = idle ]; then
+	check "power: idle: autopm's estimate is below stock's" \
+		awk -v a="$(total autopm)" -v s="$(total stock)" 'BEGIN { exit !(a < s) }'
+	. /tests/badmodel.sh
+fi
+done_testing
