@@ -52,8 +52,7 @@ GUEST    := $(wildcard $(SCRIPTS)/guest/*)
 BOOT_ARGS ?=
 # The boot scripts keep logs and tables under BUILD=$(B), and read the
 # disk images, shared by both kernels, from IMAGES.
-# The power scenario runs with the debug kernel where there is one.
-RUN_ENV  := BUILD=$(B) IMAGES=$(BUILD) POWER_GROUP=$(if $(WITH_DEBUG),debug,patched)
+RUN_ENV  := BUILD=$(B) IMAGES=$(BUILD)
 
 # A kernel build gets its own -j$(nproc), with MAKEFLAGS cleared: under the
 # parallel `make test` it would otherwise join the parent's jobserver, whose
@@ -155,7 +154,7 @@ test: $(BUILD)/deps.stamp
 # two groups of boots in a row were 6.1's longest path).
 series-test: $(KERNEL) $(INITRD) $(B)/checkpatch.tap $(B)/kerneldoc.tap
 	@rm -rf $(B)/logs $(B)/tables
-	$(call stage,builds and boot tests ($(KS)),$(MAKE) --no-print-directory -j2 $(if $(WITH_DEBUG),$(B)/logs/debug.done) $(B)/logs/stock.done)
+	$(call stage,builds and boot tests ($(KS)),$(MAKE) --no-print-directory -j2 $(if $(WITH_DEBUG),$(B)/logs/debug.done) $(B)/logs/stock.done $(B)/logs/power.done)
 	@cp $(B)/checkpatch.tap $(B)/kerneldoc.tap $(B)/series.tap $(B)/logs/
 
 $(B)/logs/patched.done: $(KERNEL) $(INITRD) $(REPLAY)
@@ -164,6 +163,12 @@ $(B)/logs/patched.done: $(KERNEL) $(INITRD) $(REPLAY)
 
 $(B)/logs/debug.done: $(DEBUG) $(INITRD)
 	$(call stage,boot tests: the debug kernel ($(KS)),$(RUN_ENV) $(SCRIPTS)/run-tests.sh debug $(DEBUG) $(INITRD))
+	@touch $@
+
+# The power scenario, on the release kernel; where there is a debug kernel,
+# after its boots, whose slot is free before the build after each patch ends.
+$(B)/logs/power.done: $(KERNEL) $(INITRD) | $(if $(WITH_DEBUG),$(B)/logs/debug.done)
+	$(call stage,boot tests: the power scenario ($(KS)),$(RUN_ENV) $(SCRIPTS)/run-tests.sh power $(KERNEL) $(INITRD))
 	@touch $@
 
 # The stock kernel comes out of the build after each patch; its table is

@@ -54,7 +54,7 @@ def figures(cols, window_ms):
     """mW, suspended %, resumes per minute of one device's line."""
     if cols is None:
         return None
-    return float(cols[8]), int(cols[4]), int(cols[6]) * 60000.0 / max(window_ms, 1)
+    return float(cols[10]), int(cols[5]), int(cols[7]) * 60000.0 / max(window_ms, 1)
 
 
 def saving(mw, stock):
@@ -68,7 +68,7 @@ def hazards(tables, verdicts):
         out[p] = [
             "%s (%s)" % (d, verdicts[d][1])
             for d, cols in sorted(tables[p].items())
-            if verdicts.get(d, ("?",))[0] == "stock" and (int(cols[4]) > 0 or int(cols[5]) > 0)
+            if verdicts.get(d, ("?",))[0] == "stock" and (int(cols[5]) > 0 or int(cols[6]) > 0)
         ]
     return out
 
@@ -76,19 +76,19 @@ def hazards(tables, verdicts):
 def table(scenario, tables, totals, verdicts):
     """The side-by-side table as lines of text."""
     window = {p: int(totals.get(p, {}).get("window_ms", 0)) for p in POLICIES}
-    head = "%-14s %-12s %10s" % ("device", "model", "stock_mW")
+    head = "%-14s %-12s %10s %5s %7s" % ("device", "model", "stock_mW", "susp%", "res/min")
     for p in POLICIES[1:]:
         head += " | %10s %6s %5s %7s" % (p + "_mW", "save%", "susp%", "res/min")
     lines = ["power (%s): estimated from each device's residency and model" % scenario, head]
     for dev, cols in tables["stock"].items():
         stock = figures(cols, window["stock"])
-        row = "%-14s %-12s %10.3f" % (dev, cols[1], stock[0])
+        row = "%-14s %-12s %10.3f %5d %7.1f" % (dev, cols[1], stock[0], stock[1], stock[2])
         for p in POLICIES[1:]:
             f = figures(tables[p].get(dev), window[p])
             row += " | %10.3f %6s %5d %7.1f" % (f[0], saving(f[0], stock[0]), f[1], f[2]) if f else " | (not counted)"
         lines.append(row + "  %s %s" % verdicts.get(dev, ("?", "?")))
     stock_total = float(totals.get("stock", {}).get("avg_mW", 0))
-    row = "%-14s %-12s %10.3f" % ("total", "", stock_total)
+    row = "%-14s %-12s %10.3f %5s %7s" % ("total", "", stock_total, "", "")
     for p in POLICIES[1:]:
         mw = float(totals.get(p, {}).get("avg_mW", 0))
         row += " | %10.3f %6s %5s %7s" % (mw, saving(mw, stock_total), "", "")
@@ -141,7 +141,7 @@ def main():
         n += 1
         missing = [p for p in POLICIES if not tables[p] or p not in totals]
         savers = [d for d, c in tables["autopm"].items()
-                  if d in tables["stock"] and float(c[8]) < float(tables["stock"][d][8])]
+                  if d in tables["stock"] and float(c[10]) < float(tables["stock"][d][10])]
         rows = [l.split()[0] for l in lines]
         unlisted = [d for d in savers if d not in rows]
         ok = not missing and savers and not unlisted

@@ -5,7 +5,7 @@
 stick=$(usb_stick)
 model=$stick/power/autopm_power_model
 energy() {
-	awk -v n="$(basename "$stick")" '$1 == n { print $9 }' /sys/kernel/debug/autopm/power
+	awk -v n="$(basename "$stick")" '$1 == n { print $10 }' /sys/kernel/debug/autopm/power
 }
 
 check "model: the stick's estimate uses its class's model ($(cat "$model"))" \
