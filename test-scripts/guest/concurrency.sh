@@ -3,7 +3,8 @@
 # (the debugfs tables and /sys/power/autopm; the power/ files of the
 # non-rotating disk, its port and controller, the USB stick and its disk)
 # while reads of both disks make their chains suspend and resume, the mode
-# flips, and the USB stick is hot-unplugged through QMP, so that the unplug
+# flips, a power window opens each round (its walk takes every device
+# lock), and the USB stick is hot-unplugged through QMP, so that the unplug
 # meets a suspended disk or one resuming for a read (without patch 5 an open
 # of it could then hang). A read may fail only for the stick's files;
 # lockdep, KASAN and the list checkers see the rest.
@@ -62,7 +63,7 @@ power_files() {
 rm -f /tmp/stop /tmp/reader-*
 # shellcheck disable=SC2046 # file lists
 reader tables $debugfs/devices $debugfs/activity $debugfs/histograms \
-	$debugfs/delays $debugfs/idle_histograms /sys/power/autopm &
+	$debugfs/delays $debugfs/idle_histograms $debugfs/power /sys/power/autopm &
 # shellcheck disable=SC2046
 reader devices $(power_files "$ssd" "$(port_above "$ssd")" "$(ssd_ahci)" \
 	"$stick" "$usb_disk") &
@@ -70,6 +71,8 @@ churn ssd "$node" &
 churn usb "/dev/$(ls "$usb_disk/block")" &
 flips=0
 for round in 1 2 3 4 5 6; do
+	# A power window opened each round: its walk takes every device lock.
+	echo 1 > $debugfs/power_reset
 	for mode in off observe on; do
 		echo $mode > /sys/power/autopm
 		flips=$((flips + 1))
