@@ -227,10 +227,11 @@ $(B)/series.tap: $(B)/tree.stamp $(KERNEL) $(FRAGS) | $(REPLAY) $(if $(WITH_DEBU
 	$(call stage,build after each patch ($(KS)),$(SCRIPTS)/build-series.sh $(TREE) $(KOUT) $(STOCK) $@.tmp || true)
 	@mv $@.tmp $@
 
-# Documentation/results.md from the tables and the latency report of the
-# last make test (and what v1 failed, if test-scripts/against-v1.sh has run).
+# Documentation/results.md from the tables, the latency and the power
+# reports of the last make test (and what v1 failed, if
+# test-scripts/against-v1.sh has run).
 results:
-	LATENCY=$(BUILD)/6.1/latency $(SCRIPTS)/results.sh $(BUILD)/6.1/tables $(BUILD)/6.12/tables $(BUILD)/v1/logs > Documentation/results.md
+	LATENCY=$(BUILD)/6.1/latency POWER=$(BUILD)/6.1/reports/power-idle.txt $(SCRIPTS)/results.sh $(BUILD)/6.1/tables $(BUILD)/6.12/tables $(BUILD)/v1/logs > Documentation/results.md
 
 clean:
 	rm -rf $(BUILD)

@@ -3,8 +3,9 @@
 # on 6.1 (TABLES) and 6.12 (TABLES_6_12), and, if V1LOGS is there
 # (test-scripts/against-v1.sh), what v1 failed.
 # With LATENCY set to a latency scenario's output (test-scripts/latency-report.sh),
-# its per-device report too.
-# Usage: [LATENCY=DIR] results.sh TABLES TABLES_6_12 [V1LOGS] > Documentation/results.md
+# its per-device report too; with POWER set to a power report's table
+# (test-scripts/power-report.py), that table.
+# Usage: [LATENCY=DIR] [POWER=FILE] results.sh TABLES TABLES_6_12 [V1LOGS] > Documentation/results.md
 set -eu
 t=$1
 t612=$2
@@ -72,6 +73,21 @@ emulated devices under TCG.
 
 \`\`\`
 $(cat "$LATENCY/report.txt")
+\`\`\`
+EOF2
+fi
+if [ -f "${POWER:-}" ]; then
+	cat <<EOF2
+
+## Idle power estimates (the power scenario, 6.1)
+
+The idle machine for 12 s under each policy: stock (autopm off), autopm,
+and powertop --auto-tune run in the guest. Estimates from each device's
+runtime PM residency and its class's power model, not measurements:
+QEMU's devices draw nothing (Documentation/power-testing.md).
+
+\`\`\`
+$(cat "$POWER")
 \`\`\`
 EOF2
 fi
