@@ -26,10 +26,10 @@ sed -n 's/^#learn //p' "$tap" | tr -d '\r' > "$out/learn.txt"
 n=$(grep -c '^period ' "$out/learn.txt" || true)
 checks=$(grep -c '^check ' "$out/learn.txt" || true)
 hists=$(grep -c '^hist ' "$out/learn.txt" || true)
-if [ "$n" -lt 16 ] || [ "$checks" != 2 ] || [ "$hists" != 1 ]; then
-	echo "not ok 1 learn report: $tap has $n periods, $checks checks, $hists histograms (at least 16, half the reads; 2; 1 expected)"
+if [ "$n" -lt 18 ] || [ "$checks" != 4 ] || [ "$hists" != 1 ]; then
+	echo "not ok 1 learn report: $tap has $n periods, $checks checks, $hists histograms (at least 18, half the reads; 4; 1 expected)"
 elif "$replay" "$min_ms" "$max_ms" < "$out/learn.txt" > "$out/replay.txt"; then
-	echo "ok 1 learn report: replayed through the lab, $n periods give the kernel's delay at both checks ($(grep -o 'kernel [0-9]* ms' "$out/replay.txt" | paste -sd, -))"
+	echo "ok 1 learn report: replayed through the lab, $n periods give the kernel's delay at all four checks ($(grep -o 'kernel [0-9]* ms' "$out/replay.txt" | paste -sd, -))"
 else
 	echo "not ok 1 learn report: $(grep -v '^replay' "$out/replay.txt" | paste -sd';' -)"
 fi

@@ -3,6 +3,8 @@
 # break-even time, then with periods that end before the delay the first
 # phase left plus T_BE, but after the disk suspended. Over the first the delay
 # must fall below T_BE; over the second, wrong periods while it adapts.
+# Then a measured model written to power/autopm_power_model, whose T_BE
+# no gap reaches: the longest delay; and back to the class's.
 # What each choice should have been is for the lab to say: the periods the
 # kernel sees are longer than the gaps (the reads, and under TCG the
 # processes that make them), the reads' own requests end short ones, and
@@ -10,7 +12,7 @@
 # of ms from read to read here.
 # For test-scripts/learn-report.sh, "#learn " lines: the disk's histogram
 # before the first read (debugfs autopm/idle_histograms), a check after
-# each phase (how many periods had ended, the model and the delay of
+# each of the four phases (how many periods had ended, the model and the delay of
 # debugfs autopm/delays), and every period's length from its autopm_idle
 # event. The host replays them through the lab (policy/replay.c), which
 # must choose the kernel's delay at each check.
@@ -25,7 +27,8 @@ dname=$(basename "$disk")
 node=/dev/$(ls "$disk/block")
 
 # field N: column N of the disk's line of debugfs autopm/delays: device,
-# model, delay_ms, t_be_us, t_sus_us, t_res_us, p_on, p_off, e_tr, wrong, missed
+# model, delay_ms, t_be_us, t_sus_us, t_res_us, p_on, p_off, e_tr, wrong,
+# missed, source
 field() {
 	awk -v d="$dname" -v n="$1" '$1 == d { print $n }' $delays
 }
@@ -91,6 +94,27 @@ done
 checkpoint under
 check "learn: gaps of $gap s (delay $delay_us us, T_BE $t_be us, suspend $t_sus us, a read $extra us): wrong periods while it adapts ($(($(field 10) - w0)))" \
 	[ "$(field 10)" -gt "$w0" ]
+
+# A measured model: a tester's figures replace the class's and the disk's
+# own transition times, and the delay is chosen by them at once. A
+# transition of 1 kJ never pays at 100 mW: the longest delay, over the
+# same far gaps that made it fall below T_BE in the first phase.
+model=$disk/power/autopm_power_model
+echo "100 3 50000 10000 1000000000" > "$model"
+check "learn: a measured model is used as written ($(field 7) $(field 8) $(field 5) $(field 6) $(field 9) $(field 12))" \
+	[ "$(field 7) $(field 8) $(field 5) $(field 6) $(field 9) $(field 12)" = "100 3 10000 50000 1000000000 user" ]
+check "learn: by it, the longest delay at once (got $(field 3) ms)" [ "$(field 3)" = 60000 ]
+for _ in 1 2 3 4; do
+	read_after "$far"
+done
+checkpoint measured
+check "learn: gaps of $far s under the measured model: still the longest (got $(field 3) ms)" \
+	[ "$(field 3)" = 60000 ]
+echo class > "$model"
+read_after "$far"
+checkpoint class
+check "learn: back to the class's model ($(field 12)): a delay below the longest again (got $(field 3) ms)" \
+	[ "$(field 12) $(($(field 3) < 60000))" = "estimate 1" ]
 
 echo 0 > $event/enable
 sed -n 's/.*autopm_idle:.* length_ns=\([0-9]*\) .*/\1/p' $tracing/trace |
