@@ -91,10 +91,11 @@ latency-report: $(KERNEL) $(INITRD)
 	@echo "==> perf.data, trace.dat and report.txt are in $(B)/latency/"
 
 # The policy lab (policy/): autopm's decision code from the patched tree
-# replayed on the traces of ../shared/traces and on seeded synthetic ones,
-# next to the baselines and the oracle; tables and plots under build/policy.
+# replayed on the real traces that ship in policy/traces and on seeded
+# synthetic ones, next to the baselines and the oracle; tables and plots
+# under build/policy. TRACES="a.trace b.trace.xz" replays those instead.
 policy-bench: $(B)/tree.stamp
-	$(call stage,policy lab ($(KS)),$(MAKE) --no-print-directory -C policy bench KDIR=$(abspath $(TREE))/drivers/base/power OUT=$(abspath $(BUILD))/policy)
+	$(call stage,policy lab ($(KS)),$(MAKE) --no-print-directory -C policy bench KDIR=$(abspath $(TREE))/drivers/base/power OUT=$(abspath $(BUILD))/policy $(if $(TRACES),TRACES="$(abspath $(TRACES))"))
 
 # The learn scenario: the USB stick's disk read with gaps far above and
 # before the delay it learned plus T_BE; the lab replays what the kernel saw.
@@ -141,6 +142,7 @@ test: $(BUILD)/deps.stamp
 	@mkdir -p $(BUILD)/host/logs
 	$(call stage,pipeline self-tests,$(SCRIPTS)/selftest.sh $(TREE) > $(BUILD)/host/logs/selftest.tap)
 	$(call stage,policy lab: the issue's bounds on every trace and model,$(MAKE) --no-print-directory -s -C policy check KDIR=$(abspath $(TREE))/drivers/base/power OUT=$(abspath $(BUILD))/policy > $(BUILD)/host/logs/policy.tap || true)
+	$(call stage,policy lab: from a copy of the repository alone,$(SCRIPTS)/lab-from-clone.sh $(TREE)/drivers/base/power > $(BUILD)/host/logs/lab-clone.tap || true)
 	$(call stage,policy lab: instructions a call (callgrind),$(MAKE) --no-print-directory -s -C policy cost KDIR=$(abspath $(TREE))/drivers/base/power OUT=$(abspath $(BUILD))/policy > $(BUILD)/host/logs/cost.tap || true)
 	$(if $(filter-out $(TEST_SERIES),$(SERIES_ALL)),,$(call stage,the two series against each other,$(SCRIPTS)/cross-series.py patches $(BUILD) > $(BUILD)/host/logs/cross.tap))
 	@$(SCRIPTS)/summary.sh $(TREE) $(foreach ks,$(TEST_SERIES),$(BUILD)/$(ks)/logs) $(BUILD)/host/logs \

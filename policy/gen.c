@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Seeded synthetic traces for the policy lab, in the format of
- * ../shared/traces (arrival_ns device lba sectors type), one device:
+ * traces/ (arrival_ns device lba sectors type), one device:
  *
  *   periodic  a request every 500 ms, +-10% jitter
  *   poisson   exponential gaps, mean 300 ms

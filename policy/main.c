@@ -4,10 +4,12 @@
  * trace into its devices' gaps, replay them (lab.c) and print a table per
  * trace and model. Trace lines: arrival_ns device lba sectors type.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lab.h"
 
@@ -84,29 +86,92 @@ struct trace {
 	long *dev;
 };
 
+/*
+ * A trace file as a stream: an .xz one through xz -dc, which must exist
+ * and exit 0 (close_trace() checks).
+ */
+static FILE *open_trace(const char *path, int *piped)
+{
+	size_t len = strlen(path);
+	char cmd[4200];
+
+	*piped = len > 3 && !strcmp(path + len - 3, ".xz");
+	if (access(path, R_OK)) {
+		fprintf(stderr, "lab: cannot read trace %s: %s\n", path, strerror(errno));
+		exit(1);
+	}
+	if (!*piped)
+		return fopen(path, "r");
+	snprintf(cmd, sizeof(cmd), "xz -dc -- '%s'", path);
+	return popen(cmd, "r");
+}
+
+static void close_trace(const char *path, FILE *f, int piped)
+{
+	if ((piped ? pclose(f) : fclose(f)) != 0) {
+		fprintf(stderr, "lab: %s: %s\n", path,
+			piped ? "xz -dc failed: a damaged or truncated .xz?" : strerror(errno));
+		exit(1);
+	}
+}
+
+static void bad_line(const char *path, long line, const char *what,
+		     const char *text)
+{
+	fprintf(stderr, "lab: %s:%ld: %s: %s%s", path, line, what, text,
+		strchr(text, '\n') ? "" : "\n");
+	exit(1);
+}
+
+static void add_request(struct trace *tr, long *cap, double ns, long dev)
+{
+	if (tr->n == *cap) {
+		*cap *= 2;
+		tr->t = realloc(tr->t, *cap * sizeof(*tr->t));
+		tr->dev = realloc(tr->dev, *cap * sizeof(*tr->dev));
+	}
+	tr->t[tr->n] = ns / 1e9;
+	tr->dev[tr->n++] = dev;
+}
+
+/*
+ * One request a line: arrival_ns device lba sectors type. Blank lines and
+ * lines starting with '#' are skipped; anything else stops the lab with
+ * the file and line, as do arrivals that go back in time.
+ */
 static void read_trace(const char *path, struct trace *tr)
 {
-	FILE *f = fopen(path, "r");
-	long cap = 1 << 16, dev, lba, size, type;
-	double ns;
+	long cap = 1 << 16, dev, lba, size, type, line = 0;
+	int piped, end;
+	double ns, last = 0;
+	char buf[512];
+	FILE *f = open_trace(path, &piped);
 
 	if (!f) {
-		perror(path);
+		fprintf(stderr, "lab: cannot open trace %s: %s\n", path, strerror(errno));
 		exit(1);
 	}
 	tr->n = 0;
 	tr->t = malloc(cap * sizeof(*tr->t));
 	tr->dev = malloc(cap * sizeof(*tr->dev));
-	while (fscanf(f, "%lf %ld %ld %ld %ld", &ns, &dev, &lba, &size, &type) == 5) {
-		if (tr->n == cap) {
-			cap *= 2;
-			tr->t = realloc(tr->t, cap * sizeof(*tr->t));
-			tr->dev = realloc(tr->dev, cap * sizeof(*tr->dev));
-		}
-		tr->t[tr->n] = ns / 1e9;
-		tr->dev[tr->n++] = dev;
+	while (fgets(buf, sizeof(buf), f)) {
+		line++;
+		if (buf[strspn(buf, " \t\r\n")] == '\0' || buf[strspn(buf, " \t")] == '#')
+			continue;
+		end = 0;
+		if (sscanf(buf, "%lf %ld %ld %ld %ld %n", &ns, &dev, &lba, &size,
+			   &type, &end) != 5 || buf[end] != '\0')
+			bad_line(path, line, "not \"arrival_ns device lba sectors type\"", buf);
+		if (ns < last)
+			bad_line(path, line, "earlier than the line before", buf);
+		last = ns;
+		add_request(tr, &cap, ns, dev);
 	}
-	fclose(f);
+	close_trace(path, f, piped);
+	if (tr->n < 2) {
+		fprintf(stderr, "lab: %s: fewer than two requests, no gap to replay\n", path);
+		exit(1);
+	}
 }
 
 static double percentile(double *v, long n, double p)
@@ -200,6 +265,49 @@ static void print_summary(const char *trace, const struct model *m,
 		printf("pareto=ok\n");
 }
 
+/* One line of the short summary that ends the lab's output. */
+struct brief {
+	char trace[64], model[32];
+	double vs_on, vs_2s, dres_min, share;
+};
+
+static struct brief briefs[256];
+static int nr_briefs;
+
+static void add_brief(const char *trace, const struct model *m,
+		      const struct result *res, double minutes)
+{
+	double on = res[ALWAYS_ON].energy, oracle = res[ORACLE].energy;
+	double e = res[AUTOPM].energy, e2 = res[FIXED_2S].energy;
+	struct brief *b = &briefs[nr_briefs];
+
+	if (nr_briefs == (int)(sizeof(briefs) / sizeof(briefs[0])))
+		return;
+	nr_briefs++;
+	snprintf(b->trace, sizeof(b->trace), "%s", trace);
+	snprintf(b->model, sizeof(b->model), "%s", m->name);
+	b->vs_on = on ? 100 * (on - e) / on : 0;
+	b->vs_2s = e2 ? 100 * (e2 - e) / e2 : 0;
+	b->dres_min = minutes ? res[AUTOPM].suspends / minutes : 0;
+	b->share = on > oracle ? 100 * (on - e) / (on - oracle) : 100;
+}
+
+/* Per trace and model, what autopm saves and what it costs in resumes. */
+static void print_briefs(void)
+{
+	int i;
+
+	printf("\nIn short: the energy autopm saves against always-on and against a fixed\n"
+	       "2 s delay (negative: it spends more), its demand resumes a minute, and\n"
+	       "its share of the oracle's saving.\n");
+	printf("brief %-16s %-13s %12s %11s %9s %9s\n", "trace", "model",
+	       "vs-always-on", "vs-fixed-2s", "dres/min", "of-oracle");
+	for (i = 0; i < nr_briefs; i++)
+		printf("brief %-16s %-13s %11.1f%% %10.1f%% %9.2f %8.1f%%\n",
+		       briefs[i].trace, briefs[i].model, briefs[i].vs_on,
+		       briefs[i].vs_2s, briefs[i].dres_min, briefs[i].share);
+}
+
 static void run_model(const char *trace, const struct model *m,
 		      const struct trace *tr, double *gaps, long *starts,
 		      int ndev)
@@ -218,6 +326,7 @@ static void run_model(const char *trace, const struct model *m,
 	print_table(trace, m, res, minutes);
 	fixed_curve(curve, m, gaps, starts[ndev]);
 	print_summary(trace, m, res, curve);
+	add_brief(trace, m, res, minutes);
 	if (dir) {
 		snprintf(base, sizeof(base), "%s/%s-%s", dir, trace, m->name);
 		write_plot_data(base, curve, res, policy_names, minutes);
@@ -253,6 +362,11 @@ int main(int argc, char **argv)
 			run_model(trace, &models[i], &tr, gaps, starts, ndev);
 		free(gaps);
 		free(starts);
+		fprintf(stderr, "lab: %s: %ld requests, %d devices, %.1f minutes\n",
+			argv[a], tr.n, ndev, (tr.t[tr.n - 1] - tr.t[0]) / 60);
+		free(tr.t);
+		free(tr.dev);
 	}
+	print_briefs();
 	return 0;
 }

@@ -71,6 +71,14 @@ rc=0
 	[ "$(grep '^not ok ' "$work/lab.tap" | grep -vc ' # TODO ')" = 3 ] && ok=0 || ok=1
 result "$ok" "policy check: only a listed shortfall that still holds is a TODO (exit $rc)"
 
+# A listed pair the lab did not run (its trace gone) fails too.
+printf '%s\n' "t short 96.0 a reason" "gone short 96.0 a reason" > "$work/short.txt"
+rc=0
+"$here/../policy/check.sh" "$work/bench.txt" "$work/short.txt" > "$work/lab.tap" || rc=$?
+[ "$rc" != 0 ] && grep -q '^not ok .* gone x short is listed in .* but was not run$' "$work/lab.tap" &&
+	ok=0 || ok=1
+result "$ok" "policy check: a listed pair that was not run fails (exit $rc)"
+
 # summary.sh counts a TODO apart and still fails on a plain "not ok".
 mkdir -p "$work/s/logs"
 printf '%s\n' "ok 1 a" "not ok 2 b # TODO why" "not ok 3 c" "1..3" > "$work/s/logs/x.tap"
