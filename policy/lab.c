@@ -136,6 +136,8 @@ static void run_share(struct result *r, const struct model *m,
 /*
  * autopm: the kernel's own histogram and delay choice, gap by gap, in the
  * core's milliseconds and within the class's limits, as autopm_learn.c.
+ * As for a disk in the kernel, a gap the device stays on through ends at a
+ * busy mark: it is only known to be shorter than the delay (censored).
  */
 static void run_autopm(struct result *r, const struct model *m,
 		       const double *gaps, int n)
@@ -148,7 +150,10 @@ static void run_autopm(struct result *r, const struct model *m,
 		u32 d = autopm_choose_delay_ms(&h, &m->km, m->min_ms, m->max_ms);
 
 		account(r, m, gaps[i], d / 1e3);
-		autopm_hist_add(&h, (u64)(gaps[i] * 1e6));
+		if (gaps[i] <= d / 1e3)
+			autopm_hist_add(&h, AUTOPM_IDLE_CENSORED_US);
+		else
+			autopm_hist_add(&h, (u64)(gaps[i] * 1e6));
 	}
 }
 
@@ -182,7 +187,8 @@ void replay_device(struct result *res, const struct model *m,
 {
 	double *sorted = malloc(n * sizeof(*sorted));
 	double fixed[NR_POLICIES] = { [ALWAYS_ON] = INFINITY, [IMMEDIATE] = 0,
-				      [FIXED_2S] = 2, [FIXED_TBE] = m->t_be };
+				      [FIXED_2S] = 2, [STOCK] = m->stock_ms / 1e3,
+				      [FIXED_TBE] = m->t_be };
 	int p, i;
 
 	memcpy(sorted, gaps, n * sizeof(*sorted));

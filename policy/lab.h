@@ -11,6 +11,7 @@ struct model {
 	double p_on, p_off, t_res, t_sus, e_tr;
 	double t_be;			/* autopm_break_even_us(), in s */
 	u32 min_ms, max_ms;		/* the class's delay limits */
+	u32 stock_ms;			/* the class's stock fixed delay */
 	struct autopm_power_model km;	/* the same model, for the kernel code */
 };
 
@@ -18,6 +19,7 @@ enum policy {
 	ALWAYS_ON,
 	IMMEDIATE,
 	FIXED_2S,
+	STOCK,
 	FIXED_TBE,
 	BEST_FIXED,
 	BEST_IN_LIMITS,

@@ -14,7 +14,7 @@
 #include "lab.h"
 
 static const char * const policy_names[] = {
-	"always-on", "immediate", "fixed-2s", "fixed-T_BE", "best-fixed",
+	"always-on", "immediate", "fixed-2s", "stock", "fixed-T_BE", "best-fixed",
 	"best-in-limits", "share", "autopm", "autopm-hindsight", "oracle",
 };
 
@@ -63,11 +63,14 @@ static int read_models(const char *path, struct model *models, int max)
 	while (n < max && fgets(line, sizeof(line), f)) {
 		struct model *m = &models[n];
 
-		if (line[0] == '#' ||
-		    sscanf(line, "%31s %lf %lf %lf %lf %lf %u %u", m->name, &m->p_on,
-			   &m->p_off, &m->t_res, &m->t_sus, &m->e_tr, &m->min_ms,
-			   &m->max_ms) != 8)
+		if (line[0] == '#' || line[strspn(line, " \t\n")] == '\0')
 			continue;
+		if (sscanf(line, "%31s %lf %lf %lf %lf %lf %u %u %u", m->name, &m->p_on,
+			   &m->p_off, &m->t_res, &m->t_sus, &m->e_tr, &m->min_ms,
+			   &m->max_ms, &m->stock_ms) != 9) {
+			fprintf(stderr, "lab: %s: not a model (9 fields): %s", path, line);
+			exit(1);
+		}
 		m->km.p_on_mw = lround(m->p_on * 1000);
 		m->km.p_off_mw = lround(m->p_off * 1000);
 		m->km.t_resume_us = lround(m->t_res * 1e6);
@@ -182,16 +185,29 @@ static double percentile(double *v, long n, double p)
 	return v[(long)fmin(n - 1, n * p / 100)];
 }
 
+/*
+ * The 99th percentile of the latency added to each of @requests requests,
+ * those that waited for no resume adding 0.
+ */
+static double p99_per_request(struct result *r, long requests)
+{
+	long k = requests / 100;
+
+	percentile(r->lat, r->nlat, 99);	/* sorts */
+	return k < r->nlat ? r->lat[r->nlat - 1 - k] : 0;
+}
+
 static void print_table(const char *trace, const struct model *m,
-			struct result *res, double minutes)
+			struct result *res, double minutes, long requests)
 {
 	double on = res[ALWAYS_ON].energy, oracle = res[ORACLE].energy;
 	int p;
 
-	printf("\n%s x %s (T_BE %.3f s, best fixed delay %.3f s)\n", trace, m->name,
-	       m->t_be, res[BEST_FIXED].delay);
-	printf("%-16s %12s %8s %9s %9s %7s %7s %9s %9s\n", "policy", "energy_J",
-	       "captured", "suspends", "dres/min", "wrong", "missed", "lat_ms", "p99_ms");
+	printf("\n%s x %s (T_BE %.3f s, best fixed delay %.3f s, stock delay %.3f s)\n",
+	       trace, m->name, m->t_be, res[BEST_FIXED].delay, m->stock_ms / 1e3);
+	printf("%-16s %12s %8s %9s %9s %7s %7s %9s %9s %9s %9s\n", "policy", "energy_J",
+	       "captured", "suspends", "dres/min", "wrong", "missed", "lat_ms",
+	       "p99_ms", "req_ms", "p99req_ms");
 	for (p = 0; p < NR_POLICIES; p++) {
 		struct result *r = &res[p];
 		double lat = 0;
@@ -199,12 +215,14 @@ static void print_table(const char *trace, const struct model *m,
 
 		for (i = 0; i < r->nlat; i++)
 			lat += r->lat[i];
-		printf("%-16s %12.3f %7.1f%% %9ld %9.2f %7ld %7ld %9.2f %9.2f\n",
+		printf("%-16s %12.3f %7.1f%% %9ld %9.2f %7ld %7ld %9.2f %9.2f %9.3f %9.2f\n",
 		       policy_names[p], r->energy,
 		       on > oracle ? 100 * (on - r->energy) / (on - oracle) : 0,
 		       r->suspends, r->suspends / minutes, r->wrong, r->missed,
 		       r->nlat ? 1000 * lat / r->nlat : 0,
-		       1000 * percentile(r->lat, r->nlat, 99));
+		       1000 * percentile(r->lat, r->nlat, 99),
+		       requests ? 1000 * lat / requests : 0,
+		       1000 * p99_per_request(r, requests));
 	}
 }
 
@@ -259,10 +277,13 @@ static void print_summary(const char *trace, const struct model *m,
 	       captured(res, BEST_FIXED, span),
 	       captured(res, BEST_IN_LIMITS, span));
 	if (p)
-		printf("pareto=dominated-by-%.4fs(%.3fJ,%ld)\n", p->delay,
+		printf("pareto=dominated-by-%.4fs(%.3fJ,%ld)", p->delay,
 		       p->energy, p->suspends);
 	else
-		printf("pareto=ok\n");
+		printf("pareto=ok");
+	printf(" energy=%.6f always-on=%.6f stock=%.6f dres=%ld stock-dres=%ld\n",
+	       res[AUTOPM].energy, on, res[STOCK].energy, res[AUTOPM].suspends,
+	       res[STOCK].suspends);
 }
 
 /* One line of the short summary that ends the lab's output. */
@@ -323,7 +344,7 @@ static void run_model(const char *trace, const struct model *m,
 		res[p].lat = malloc((tr->n + 1) * sizeof(double));
 	for (k = 0; k < ndev; k++)
 		replay_device(res, m, gaps + starts[k], starts[k + 1] - starts[k]);
-	print_table(trace, m, res, minutes);
+	print_table(trace, m, res, minutes, tr->n);
 	fixed_curve(curve, m, gaps, starts[ndev]);
 	print_summary(trace, m, res, curve);
 	add_brief(trace, m, res, minutes);

@@ -7,8 +7,10 @@
  * Input lines, in any order:
  *   hist PULSE TOTAL LENGTH WEIGHT...   the histogram before the first
  *                                       period (debugfs autopm/idle_histograms)
- *   period N LENGTH_US                  the Nth period the kernel ended
- *                                       (its autopm_idle event)
+ *   period N LENGTH_US END              the Nth period the kernel ended
+ *                                       (its autopm_idle event; END
+ *                                       busy-mark: known only to be
+ *                                       shorter than the delay)
  *   check NAME N P_ON P_OFF T_SUS T_RES E_TR DELAY_MS
  *                                       after N periods, the model the
  *                                       kernel held (debugfs autopm/delays)
@@ -19,6 +21,7 @@
  * Prints a line per check and exits 1 if any differs.
  * Usage: replay MIN_MS MAX_MS < lines
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +31,7 @@
 #define MAX_PERIODS	4096
 
 static unsigned long long lengths[MAX_PERIODS];
+static bool censored[MAX_PERIODS];
 
 struct check {
 	char name[32];
@@ -61,14 +65,16 @@ static int read_input(struct autopm_idle_hist *h, struct check *checks, int max)
 	while (fgets(line, sizeof(line), stdin)) {
 		struct check *c = &checks[n];
 		unsigned long long len;
+		char end[16];
 
 		if (!strncmp(line, "hist ", 5)) {
 			if (read_hist(line, h))
 				return -1;
-		} else if (sscanf(line, "period %d %llu", &k, &len) == 2) {
+		} else if (sscanf(line, "period %d %llu %15s", &k, &len, end) == 3) {
 			if (k < 1 || k > MAX_PERIODS)
 				return -1;
 			lengths[k - 1] = len;
+			censored[k - 1] = !strcmp(end, "busy-mark");
 		} else if (n < max &&
 			   sscanf(line, "check %31s %d %u %u %u %u %u %u", c->name,
 				  &c->after, &c->m.p_on_mw, &c->m.p_off_mw,
@@ -100,8 +106,12 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	for (i = 0; i < n; i++) {
-		for (; done < checks[i].after && done < MAX_PERIODS; done++)
-			autopm_hist_add(&h, lengths[done]);
+		for (; done < checks[i].after && done < MAX_PERIODS; done++) {
+			if (censored[done])
+				autopm_hist_add(&h, AUTOPM_IDLE_CENSORED_US);
+			else
+				autopm_hist_add(&h, lengths[done]);
+		}
 		lab = autopm_choose_delay_ms(&h, &checks[i].m, min_ms, max_ms);
 		differ += lab != checks[i].kernel_ms;
 		printf("check %s after %d periods: kernel %u ms, lab %u ms\n",

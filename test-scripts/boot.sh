@@ -25,6 +25,11 @@ rm -f "$console" "$tap"
 monitor=$logs/$name.mon
 rm -f "$monitor"
 
+# The guest's watchdog (guest/init) fires 45 s short of the limit and dumps
+# the tasks that are still waiting, so that a hang says where it hung.
+watchdog=""
+[ "$limit" -ge 90 ] && watchdog="autopm_watchdog=$((limit - 45))"
+
 # -snapshot: guest writes go to a temporary overlay, so every boot sees the
 # disk images exactly as the host wrote them.
 rc=0
@@ -34,7 +39,7 @@ timeout "$limit" "$QEMU_BIN" -machine "$QEMU_MACHINE" -accel "$QEMU_ACCEL" \
 	-qmp "unix:$monitor,server=on,wait=off" \
 	-serial "file:$console" -serial "file:$tap" \
 	-kernel "$kernel" -initrd "$initrd" \
-	-append "$QEMU_CMDLINE autopm_test=${name%%@*} $*" \
+	-append "$QEMU_CMDLINE autopm_test=${name%%@*} $watchdog $*" \
 	$QEMU_DEVICES < /dev/null > "$logs/$name.qemu" 2>&1 &
 qemu=$!
 "$(dirname "$0")/monitor.sh" "$monitor" "$console" "$qemu" "$limit" \
@@ -44,6 +49,10 @@ wait "$qemu" || rc=$?
 monitor_rc=0
 wait "$monitor_pid" || monitor_rc=$?
 
+if grep -q "autopm-guest: watchdog fired" "$console"; then
+	echo "boot: $name: the guest hung: its test did not finish within ${limit}s less 45; the tasks' waits and the blocked tasks are in $console" >&2
+	exit 124
+fi
 if [ "$rc" = 124 ]; then
 	echo "boot: $name: the guest hung: no poweroff within ${limit}s (see $console)" >&2
 	exit 124

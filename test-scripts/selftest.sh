@@ -59,17 +59,26 @@ result "$ok" "pipeline: an option merge_config drops fails the kernel stage (exi
 # The lab's check: a listed shortfall passes as TODO only while it holds;
 # one not listed, one below its record and one no longer short all fail.
 cat > "$work/bench.txt" <<'BENCH'
-summary t short saving=50.0% autopm=96.0% best-fixed=97.0% best-in-limits=97.0% pareto=ok
-summary t unlisted saving=50.0% autopm=96.0% best-fixed=97.0% best-in-limits=97.0% pareto=ok
-summary t worse saving=50.0% autopm=96.0% best-fixed=97.0% best-in-limits=97.0% pareto=ok
-summary t fine saving=50.0% autopm=98.0% best-fixed=97.0% best-in-limits=97.0% pareto=ok
+summary t short saving=50.0% autopm=96.0% best-fixed=97.0% best-in-limits=97.0% pareto=ok energy=5 always-on=10 stock=6 dres=9 stock-dres=8
+summary t unlisted saving=50.0% autopm=96.0% best-fixed=97.0% best-in-limits=97.0% pareto=ok energy=5 always-on=10 stock=6 dres=9 stock-dres=8
+summary t worse saving=50.0% autopm=96.0% best-fixed=97.0% best-in-limits=97.0% pareto=ok energy=5 always-on=10 stock=6 dres=9 stock-dres=8
+summary t fine saving=50.0% autopm=98.0% best-fixed=97.0% best-in-limits=97.0% pareto=ok energy=5 always-on=10 stock=6 dres=9 stock-dres=8
+summary t harm saving=1.0% autopm=-5.0% best-fixed=0.0% best-in-limits=0.0% pareto=ok energy=11 always-on=10 stock=10 dres=9 stock-dres=0
+summary t worse2 saving=1.0% autopm=50.0% best-fixed=60.0% best-in-limits=60.0% pareto=ok energy=7 always-on=10 stock=6 dres=9 stock-dres=8
 BENCH
 printf '%s\n' "t short 96.0 a reason" "t worse 96.1 a reason" "t fine 97.5 a reason" > "$work/short.txt"
 rc=0
 "$here/../policy/check.sh" "$work/bench.txt" "$work/short.txt" > "$work/lab.tap" || rc=$?
 [ "$rc" != 0 ] && [ "$(grep -c '^not ok .* # TODO a reason$' "$work/lab.tap")" = 1 ] &&
-	[ "$(grep '^not ok ' "$work/lab.tap" | grep -vc ' # TODO ')" = 3 ] && ok=0 || ok=1
+	[ "$(grep '^not ok ' "$work/lab.tap" | grep -vc ' # TODO ')" = 5 ] && ok=0 || ok=1
 result "$ok" "policy check: only a listed shortfall that still holds is a TODO (exit $rc)"
+
+# Where the oracle saves under 5%, more energy than always-on, and more
+# energy and demand resumes than the stock delay, each fail on their own.
+grep -q '^not ok .* t x harm: .*(a) more energy than always-on; (b) more energy and demand resumes than stock;$' "$work/lab.tap" &&
+	grep -q '^not ok .* t x worse2: .*(b) more energy and demand resumes than stock;$' "$work/lab.tap" &&
+	ok=0 || ok=1
+result "$ok" "policy check: bounds (a) and (b) are judged on every pair"
 
 # A listed pair the lab did not run (its trace gone) fails too.
 printf '%s\n' "t short 96.0 a reason" "gone short 96.0 a reason" > "$work/short.txt"

@@ -99,7 +99,9 @@ cycles=0
 for kind in ssd usb; do
 	if [ $kind = ssd ]; then disk=$(disk_kind ssd); else disk=$(disk_on usb); fi
 	start=$written_kib
+	t0=$(cut -d. -f1 /proc/uptime)
 	run "$disk"
+	echo "# $kind: $(($(cut -d. -f1 /proc/uptime) - t0)) s"
 	read -r sus res < /tmp/cycles
 	echo "# $kind: $((written_kib - start)) KiB in $bursts bursts, $sus suspends, $res resumes"
 	links=$(chain "$disk" | wc -w)
@@ -113,6 +115,9 @@ for kind in ssd usb; do
 done
 echo 0 > $tracing/events/autopm/autopm_delay/enable
 learned=$(grep -c 'autopm_delay:.*why=learned' $tracing/trace)
+# Where the learned delays went: a burst waits for the chain to suspend.
+grep -o 'autopm_delay:.*' $tracing/trace | tail -n 8 | sed 's/^/# /'
+sed 's/^/# /' /sys/kernel/debug/autopm/delays
 check "integrity: 128 MiB or more written ($((written_kib / 1024)) MiB)" [ $written_kib -ge 131072 ]
 check "integrity: no mismatch ($mismatches)" [ $mismatches = 0 ]
 check "integrity: no disk or parent stayed awake after a burst ($stuck)" [ $stuck = 0 ]

@@ -117,6 +117,6 @@ check "learn: back to the class's model ($(field 12)): a delay below the longest
 	[ "$(field 12) $(($(field 3) < 60000))" = "estimate 1" ]
 
 echo 0 > $event/enable
-sed -n 's/.*autopm_idle:.* length_ns=\([0-9]*\) .*/\1/p' $tracing/trace |
-	awk '{ printf "#learn period %d %d\n", NR, $1 / 1000 }'
+sed -n 's/.*autopm_idle:.* length_ns=\([0-9]*\) .* end=\([a-z-]*\) .*/\1 \2/p' $tracing/trace |
+	awk '{ printf "#learn period %d %d %s\n", NR, $1 / 1000, $2 }'
 done_testing

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* fls() as the kernel defines it: the last set bit, 1-based; 0 for 0. */
+/* fls64() as the kernel defines it: the last set bit, 1-based; 0 for 0. */
 #ifndef _SHIM_LINUX_BITOPS_H
 #define _SHIM_LINUX_BITOPS_H
-static inline int fls(unsigned int x)
+static inline int fls64(unsigned long long x)
 {
-	return x ? 32 - __builtin_clz(x) : 0;
+	return x ? 64 - __builtin_clzll(x) : 0;
 }
 #endif
