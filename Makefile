@@ -100,7 +100,7 @@ policy-bench: $(B)/tree.stamp
 # The learn scenario: the USB stick's disk read with gaps far above and
 # before the delay it learned plus T_BE; the lab replays what the kernel saw.
 learn-report: $(KERNEL) $(INITRD) $(REPLAY)
-	$(call stage,boot the learn scenario ($(KS)),$(RUN_ENV) $(SCRIPTS)/boot.sh learn $(KERNEL) $(INITRD) 180 $(BOOT_ARGS))
+	$(call stage,boot the learn scenario ($(KS)),$(RUN_ENV) $(SCRIPTS)/boot.sh learn $(KERNEL) $(INITRD) 180 autopm.aggressive=1 $(BOOT_ARGS))
 	@sed -i 's/\r$$//' $(B)/logs/learn.tap
 	@grep '^\(not \)\?ok ' $(B)/logs/learn.tap
 	@$(SCRIPTS)/learn-report.sh $(B)/logs/learn.tap $(REPLAY) $(B)/learn

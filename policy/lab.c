@@ -135,19 +135,21 @@ static void run_share(struct result *r, const struct model *m,
 
 /*
  * autopm: the kernel's own histogram and delay choice, gap by gap, in the
- * core's milliseconds and within the class's limits, as autopm_learn.c.
+ * core's milliseconds and within the class's limits, as autopm_learn.c:
+ * from @floor_ms, the class's delay by default or the model's shortest
+ * with autopm.aggressive.
  * As for a disk in the kernel, a gap the device stays on through ends at a
  * busy mark: it is only known to be shorter than the delay (censored).
  */
 static void run_autopm(struct result *r, const struct model *m,
-		       const double *gaps, int n)
+		       const double *gaps, int n, u32 floor_ms)
 {
 	struct autopm_idle_hist h;
 	int i;
 
 	autopm_hist_init(&h);
 	for (i = 0; i < n; i++) {
-		u32 d = autopm_choose_delay_ms(&h, &m->km, m->min_ms, m->max_ms);
+		u32 d = autopm_choose_delay_ms(&h, &m->km, floor_ms, m->max_ms);
 
 		account(r, m, gaps[i], d / 1e3);
 		if (gaps[i] <= d / 1e3)
@@ -202,7 +204,8 @@ void replay_device(struct result *res, const struct model *m,
 		for (i = 0; i < n; i++)
 			account(&res[p], m, gaps[i], fixed[p]);
 	run_share(&res[SHARE], m, gaps, n);
-	run_autopm(&res[AUTOPM], m, gaps, n);
+	run_autopm(&res[AUTOPM], m, gaps, n, m->min_ms);
+	run_autopm(&res[AUTOPM_AGGRESSIVE], m, gaps, n, m->aggressive_ms);
 	fixed[AUTOPM_HINDSIGHT] = autopm_hindsight(m, gaps, n);
 	for (i = 0; i < n; i++)
 		account(&res[AUTOPM_HINDSIGHT], m, gaps[i], fixed[AUTOPM_HINDSIGHT]);

@@ -12,6 +12,7 @@ struct model {
 	double t_be;			/* autopm_break_even_us(), in s */
 	u32 min_ms, max_ms;		/* the class's delay limits */
 	u32 stock_ms;			/* the class's stock fixed delay */
+	u32 aggressive_ms;		/* the floor with autopm.aggressive */
 	struct autopm_power_model km;	/* the same model, for the kernel code */
 };
 
@@ -25,6 +26,7 @@ enum policy {
 	BEST_IN_LIMITS,
 	SHARE,
 	AUTOPM,
+	AUTOPM_AGGRESSIVE,
 	AUTOPM_HINDSIGHT,
 	ORACLE,
 	NR_POLICIES,

@@ -15,7 +15,8 @@
 
 static const char * const policy_names[] = {
 	"always-on", "immediate", "fixed-2s", "stock", "fixed-T_BE", "best-fixed",
-	"best-in-limits", "share", "autopm", "autopm-hindsight", "oracle",
+	"best-in-limits", "share", "autopm", "autopm-aggressive", "autopm-hindsight",
+	"oracle",
 };
 
 int cmp_double(const void *a, const void *b)
@@ -65,10 +66,10 @@ static int read_models(const char *path, struct model *models, int max)
 
 		if (line[0] == '#' || line[strspn(line, " \t\n")] == '\0')
 			continue;
-		if (sscanf(line, "%31s %lf %lf %lf %lf %lf %u %u %u", m->name, &m->p_on,
+		if (sscanf(line, "%31s %lf %lf %lf %lf %lf %u %u %u %u", m->name, &m->p_on,
 			   &m->p_off, &m->t_res, &m->t_sus, &m->e_tr, &m->min_ms,
-			   &m->max_ms, &m->stock_ms) != 9) {
-			fprintf(stderr, "lab: %s: not a model (9 fields): %s", path, line);
+			   &m->max_ms, &m->stock_ms, &m->aggressive_ms) != 10) {
+			fprintf(stderr, "lab: %s: not a model (10 fields): %s", path, line);
 			exit(1);
 		}
 		m->km.p_on_mw = lround(m->p_on * 1000);
@@ -288,7 +289,7 @@ static void print_summary(const char *trace, const struct model *m,
 
 /* One line of the short summary that ends the lab's output. */
 struct brief {
-	char trace[64], model[32];
+	char trace[256], model[32];
 	double vs_on, vs_2s, dres_min, share;
 };
 

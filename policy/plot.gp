@@ -9,7 +9,7 @@ set ylabel 'energy (J)'
 set key top right font ',8'
 set logscale xy
 shown(x) = x > 0.01 ? x : 0.01
-policies = 'always-on immediate fixed-2s stock fixed-T_BE best-fixed best-in-limits share autopm autopm-hindsight oracle'
+policies = 'always-on immediate fixed-2s stock fixed-T_BE best-fixed best-in-limits share autopm autopm-aggressive autopm-hindsight oracle'
 do for [m in models] {
 	set title m
 	plot dir.'/'.trace.'-'.m.'.curve' using (shown($2)):3 with lines title 'fixed delays', \
