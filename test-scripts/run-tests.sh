@@ -96,6 +96,8 @@ patched)
 		"$("$here/bad-params.sh" allow usb-class:03)"
 	boot io
 	boot usbauto usbcore.autosuspend=-1
+	# A rotating disk in a USB enclosure, on the default machine plus it.
+	MACHINE=qemu-configs/usb-hdd.sh boot bridged
 	boot unplug
 	boot flips
 	# Idle detection and its latency report with the classes' fixed
