@@ -98,6 +98,7 @@ patched)
 	boot usbauto usbcore.autosuspend=-1
 	# A rotating disk in a USB enclosure, on the default machine plus it.
 	MACHINE=qemu-configs/usb-hdd.sh boot bridged
+	boot poll
 	boot unplug
 	boot flips
 	# Idle detection and its latency report with the classes' fixed
