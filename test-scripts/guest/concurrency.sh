@@ -11,6 +11,7 @@
 . /tests/lib.sh
 debugfs=/sys/kernel/debug/autopm
 quiet_disks_and_parents
+pin_class_models
 ssd=$(disk_kind ssd)
 node=/dev/$(ls "$ssd/block")
 stick=$(usb_stick)

@@ -9,8 +9,8 @@
 # cache was dropped. The cycles are counted from autopm's own counters
 # (power/autopm_suspends and _resumes of the disk and its parents); the
 # learned delays change while the bursts run (autopm_delay events,
-# why=learned). Writes go to QEMU's -snapshot overlay, not to the host's
-# images.
+# why=learned), by the class estimates written as measured models. Writes
+# go to QEMU's -snapshot overlay, not to the host's images.
 . /tests/lib.sh
 tracing=/sys/kernel/tracing
 burst_kib=1280
@@ -93,6 +93,7 @@ while [ $i -lt $slots ]; do
 	i=$((i + 1))
 done
 quiet_disks_and_parents
+pin_class_models
 echo > $tracing/trace
 echo 1 > $tracing/events/autopm/autopm_delay/enable
 cycles=0

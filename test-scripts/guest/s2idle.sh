@@ -49,6 +49,7 @@ while [ $i -lt 4 ]; do
 	i=$((i + 1))
 done
 quiet_disks_and_parents
+pin_class_models
 # shellcheck disable=SC2046 # the chain is a word list
 set -- $(chain)
 nodes="/dev/$(ls "$1/block") /dev/$(ls "$4/block")"
