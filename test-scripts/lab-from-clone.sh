@@ -10,12 +10,8 @@ kdir=$(realpath "$1")
 top=$(realpath "$(dirname "$0")/..")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-n=0
-
-result() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; fi
-}
+# shellcheck source=tap.sh
+. "$(dirname "$0")/tap.sh"
 
 # The files git would clone (tracked, or new and not ignored), as they are.
 mkdir "$work/repo"
@@ -65,4 +61,4 @@ rc=0
 [ "$out" = "0 65024 123 8 1|100000000 65024 999 16 0|" ] && [ "$rc" != 0 ] &&
 	grep -q ':3: not a block_rq_issue event' "$work/perf.err" && ok=0 || ok=1
 result "$ok" "perf2trace: perf's block_rq_issue lines become the lab's, another event stops it ($out exit $rc)"
-echo "1..$n"
+plan

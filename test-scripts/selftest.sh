@@ -8,12 +8,8 @@ tree=$(realpath "$1")
 here=$(realpath "$(dirname "$0")")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-n=0
-
-result() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; fi
-}
+# shellcheck source=tap.sh
+. "$(dirname "$0")/tap.sh"
 
 # A patch that does not apply: a tiny tree and a series whose patch
 # changes a line the tree does not have.
@@ -97,4 +93,4 @@ rc=0
 	grep -q '^1 known shortfalls' "$work/out" && ok=0 || ok=1
 result "$ok" "summary: a TAP TODO is neither passed nor failed (exit $rc)"
 
-echo "1..$n"
+plan
