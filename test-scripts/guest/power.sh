@@ -17,7 +17,10 @@ scenario=$(sed -n 's/.*autopm_power=\([^ ]*\).*/\1/p' /proc/cmdline)
 window=$(sed -n 's/.*autopm_window=\([0-9]*\).*/\1/p' /proc/cmdline)
 scenario=${scenario:-idle}
 window=${window:-20}
-settle=5
+# Longer than the longest chain of the classes' own delays, the learned
+# delays' floors: the USB stick suspends 2 s after its disk, which does 5 s
+# after its last use. An idle window then has no transition in it.
+settle=12
 
 
 # residency FILE: "name active_ms suspended_ms" of every counted device
