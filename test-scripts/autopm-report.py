@@ -58,7 +58,7 @@ def autopm__autopm_idle(event_name, context, cpu, secs, nsecs, pid, comm,
                         callchain, name, length_ns, suspended, delay_ms,
                         demand, end, *rest):
     count(name, 'idle period', length_ns)
-    # rest: (outcome, sample) from patch 18 on, (sample) before it.
+    # rest: (outcome, sample) from the decision-code patch (19; 6.12: 18) on, (sample) before it.
     if len(rest) > 1 and rest[0] in OUTCOMES:
         count(name, OUTCOMES[rest[0]], length_ns)
     if suspended:

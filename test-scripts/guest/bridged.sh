@@ -32,7 +32,7 @@ disk=$(usb_hdd)
 enclosure=$(usb_device_of "$disk")
 check "bridged: the enclosure's disk is governed as bridged-disk ($(autopm_line "$disk"))" \
 	autopm_says "$disk" govern reason=bridged-disk owner=autopm
-delay=$(cat "$disk/power/autosuspend_delay_ms")
+delay=$(delay_in_force "$disk")
 check "bridged: its delay is a rotating disk's hour or more ($delay ms)" [ "$delay" -ge 3600000 ]
 dd if="/dev/$(ls "$disk/block")" of=/dev/null bs=4k count=1 iflag=direct 2>/dev/null
 sleep 10

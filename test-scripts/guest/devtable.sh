@@ -1,6 +1,7 @@
 #!/bin/sh
 # Print every device with runtime PM as a table: where it is, what it is,
 # its runtime PM state, what autopm decided, and why it is still active.
+. /tests/lib.sh
 printf '%-52s %-10s %-22s %-12s %-5s %-11s %6s %9s  %s\n' \
 	PATH BUS ID DRIVER CTRL STATUS DELAY SUSP_MS "AUTOPM / WHY ACTIVE"
 
@@ -45,11 +46,12 @@ find /sys/devices -path '*/power/runtime_status' | sort | while read -r f; do
 		autopm=$(cat "$d/power/autopm") # v1 of the series
 	fi
 	why=$(why_active "$d")
-	# DELAY: the autosuspend delay, "-" where the device does not use autosuspend.
+	# DELAY: the autosuspend delay in force (autopm's while it governs the
+	# device), "-" where the device does not use autosuspend.
 	printf '%-52s %-10s %-22s %-12s %-5s %-11s %6s %9s  %s%s\n' \
 		"${d#/sys/devices/}" "$(link_name "$d/subsystem")" "$(device_id "$d")" \
 		"$(link_name "$d/driver")" "$(cat "$d/power/control" 2>/dev/null || echo -)" \
-		"$status" "$(cat "$d/power/autosuspend_delay_ms" 2>/dev/null || echo -)" \
+		"$status" "$(delay_in_force "$d" 2>/dev/null || echo -)" \
 		"$(cat "$d/power/runtime_suspended_time" 2>/dev/null || echo -)" \
 		"$autopm" "${why:+ | $why}"
 done

@@ -25,7 +25,7 @@ exercise() {
 	name=$1
 	disk=$2
 	node=/dev/$(ls "$disk/block")
-	delay=$(cat "$disk/power/autosuspend_delay_ms")
+	delay=$(delay_in_force "$disk")
 	short=$(echo "$delay" | awk '{ print $1 / 4000 }')
 	long=$(echo "$delay" | awk '{ print $1 / 1000 + 3 }')
 

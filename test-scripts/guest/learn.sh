@@ -5,6 +5,8 @@
 # must fall below T_BE; over the second, wrong periods while it adapts.
 # Then a measured model written to power/autopm_power_model, whose T_BE
 # no gap reaches: the longest delay; and back to the class's.
+# Last, power/control written as powertop would: the disk is the user's,
+# at the stock delay power/autosuspend_delay_ms showed all along.
 # What each choice should have been is for the lab to say: the periods the
 # kernel sees are longer than the gaps (the reads, and under TCG the
 # processes that make them), the reads' own requests end short ones, and
@@ -115,6 +117,21 @@ read_after "$far"
 checkpoint class
 check "learn: back to the class's model ($(field 12)): a delay below the longest again (got $(field 3) ms)" \
 	[ "$(field 12) $(($(field 3) < 60000))" = "estimate 1" ]
+
+# The delay is autopm's own: power/autosuspend_delay_ms keeps showing the
+# block layer's stock -1 (no autosuspend until user space sets a delay).
+# power/control written now, as powertop or TLP would, makes the disk the
+# user's with that stock delay: no learned delay is frozen in as if the
+# user had chosen it, and the disk stays up as on a kernel without autopm.
+check "learn: power/autosuspend_delay_ms keeps the stock -1 while autopm's delay is $(field 3) ms (got $(cat "$disk/power/autosuspend_delay_ms"))" \
+	[ "$(cat "$disk/power/autosuspend_delay_ms")" = -1 ]
+echo on > "$disk/power/control"
+echo auto > "$disk/power/control"
+read_after 0
+sleep 3
+owned="$(cat "$disk/power/autopm_owner") $(cat "$disk/power/autosuspend_delay_ms") $(delay_in_force "$disk") $(cat "$disk/power/runtime_status")"
+check "learn: after power/control on, auto: owner, power/autosuspend_delay_ms, delay in force, status 3 s after a read: $owned" \
+	[ "$owned" = "user -1 -1 active" ]
 
 echo 0 > $event/enable
 sed -n 's/.*autopm_idle:.* length_ns=\([0-9]*\) .* end=\([a-z-]*\) .*/\1 \2/p' $tracing/trace |

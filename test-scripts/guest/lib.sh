@@ -33,6 +33,16 @@ power_of() {
 	cat "/sys/devices/$1/power/$2" 2>/dev/null
 }
 
+# delay_in_force DEVDIR: the autosuspend delay the runtime PM core uses for
+# a device: debugfs autopm/devices's in_force column (autopm's own delay
+# while it governs the device), power/autosuspend_delay_ms (the driver's or
+# the user's) on a kernel without autopm or for a device autopm never saw.
+delay_in_force() {
+	awk -v d="$(basename "$1")" 'NR > 1 && $1 == d { print $6; found = 1 }
+		END { exit !found }' /sys/kernel/debug/autopm/devices 2>/dev/null ||
+		cat "$1/power/autosuspend_delay_ms"
+}
+
 # wait_status DEVDIR STATUS SECONDS: wait until a device reaches a runtime status.
 wait_status() {
 	read -r up _ < /proc/uptime
@@ -56,7 +66,7 @@ all_suspended() {
 		while [ "$(cat "$d/power/runtime_status")" != suspended ]; do
 			read -r up _ < /proc/uptime
 			[ "${up%.*}" -lt $deadline ] || {
-				echo "# $d did not suspend ($(cat "$d/power/runtime_status"), delay $(cat "$d/power/autosuspend_delay_ms" 2>/dev/null) ms)"
+				echo "# $d did not suspend ($(cat "$d/power/runtime_status"), delay $(delay_in_force "$d" 2>/dev/null) ms)"
 				return 1
 			}
 			sleep 0.05

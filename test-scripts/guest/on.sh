@@ -24,7 +24,7 @@ check "on: the non-rotating SATA disk $(basename "$ssd") is governed (scsi-disk)
 check "on: the rotating SATA disk $(basename "$hdd") is governed (rotational)" \
 	autopm_says "$hdd" govern reason=rotational owner=autopm
 check "on: the rotating SATA disk spins down after an hour idle at the soonest, and is active" \
-	sh -c "[ \$(cat $hdd/power/autosuspend_delay_ms) -ge 3600000 ] &&
+	sh -c ". /tests/lib.sh; [ \$(delay_in_force $hdd) -ge 3600000 ] &&
 		[ \$(cat $hdd/power/runtime_status) = active ]"
 check "on: the rotating disk's port $(basename "$(port_above "$hdd")") is active (its disk is)" \
 	[ "$(cat "$(port_above "$hdd")/power/runtime_status")" = active ]

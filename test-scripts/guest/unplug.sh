@@ -62,7 +62,7 @@ check "unplug: the debugfs table lists neither it nor its ports" \
 # port, whose error handler queues the SCSI rescan, and suspends it again
 # from the runtime-PM workqueue. Before the unbind, lockdep has then seen
 # the rescan take ap->scsi_scan_mutex and the port's runtime suspend wait
-# for the rescan: the lock cycle that patch 2 breaks is reported at the
+# for the rescan: the lock cycle that patch 3 breaks is reported at the
 # unbind on a kernel without it.
 churn_port() {
 	disk=$(disk_kind ssd)
