@@ -1,9 +1,9 @@
 #!/bin/sh
 # Devices going away under autopm: the governed USB stick and a governed
 # PCI controller behind a PCIe root port hot-unplugged through QMP while
-# runtime-suspended, q35's AHCI controller unbound and bound again while
-# the mode flips, and every autopm file read after each step; the data on
-# the disk reads back intact after every flip.
+# runtime-suspended, q35's AHCI controller unbound (autopm gives it back)
+# and bound again while the mode flips, and every autopm file read after
+# each step; the data on the disk reads back intact after every flip.
 . /tests/lib.sh
 stick=$(usb_stick)
 wait_status "$stick" suspended 20 || echo "# the USB stick did not suspend"
@@ -82,6 +82,9 @@ expected=$(cat /tests/sata.img.md5)
 for round in 1 2; do
 	check "unplug: round $round: the disk's port suspends after each of 6 reads" churn_port
 	echo "$pci" > /sys/bus/pci/drivers/ahci/unbind
+	given="$(cat "$ahci/power/control") $(cat "$ahci/power/autopm_owner")"
+	check "unplug: round $round: unbound, the controller is given back as PCI left it (control, owner: $given)" \
+		[ "$given" = "on none" ]
 	echo off > /sys/power/autopm
 	check "unplug: round $round: every autopm file reads with the controller unbound" \
 		read_autopm_files "$ahci"
