@@ -60,6 +60,30 @@ On 6.12 autopm suspends $(newly "$t612/stock@base.txt" "$t612/on.txt" | grep -c 
 with the same reason (test-scripts/cross-series.py); the devices only
 6.12 has are listed with their reason in patches/differences.
 EOF2
+if [ -f "$t/laptop.txt" ]; then
+	cat <<EOF2
+
+## The laptop machine (6.1)
+
+qemu-configs/laptop.sh: the default machine plus NVMe, an SD card behind
+sdhci-pci, a UAS disk, ICH9's EHCI with three UHCI companions and on them
+a rotating disk in a USB enclosure, a USB network adapter, USB audio, a
+mouse and a USB serial adapter, and e1000, after 20 s idle
+(build/6.1/tables/laptop.txt). The laptop scenario asserts each device's
+verdict, reason and owner, on both series. Every device autopm decided
+for (xHCI's USB buses are numbered after EHCI's and UHCI's here):
+
+| device | ID | driver | decision | status |
+| --- | --- | --- | --- | --- |
+$(awk 'NR > 1 && ($9 == "govern" || $9 == "stock") {
+	r = $10; sub("reason=", "", r)
+	print "| `" $1 "` | " $3 " | " $4 " | " $9 " " r " | " $6 " |" }' "$t/laptop.txt")
+
+\`\`\`
+$(cat "$t/laptop.txt")
+\`\`\`
+EOF2
+fi
 if [ -f "${LATENCY:-}/report.txt" ]; then
 	cat <<EOF2
 

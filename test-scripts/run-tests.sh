@@ -98,6 +98,8 @@ patched)
 	boot usbauto usbcore.autosuspend=-1
 	# A rotating disk in a USB enclosure, on the default machine plus it.
 	MACHINE=qemu-configs/usb-hdd.sh boot bridged
+	# A laptop's other device classes: each verdict, the hazards stock.
+	MACHINE=qemu-configs/laptop.sh boot laptop
 	boot poll
 	boot unplug
 	boot flips

@@ -6,25 +6,6 @@
 # device are still active.
 . /tests/lib.sh
 
-# The enclosure's disk: under a USB device, fixed (the stick's is
-# removable), rotating.
-usb_hdd() {
-	for b in /sys/block/sd*; do
-		dev=$(realpath "$b/device")
-		case "$dev" in
-		*/usb*) [ "$(cat "$b/removable") $(cat "$b/queue/rotational")" = "0 1" ] &&
-			echo "$dev" ;;
-		esac
-	done
-}
-
-# The USB device a disk sits behind.
-usb_device_of() {
-	d=$1
-	while [ "$d" != / ] && [ ! -e "$d/idVendor" ]; do d=$(dirname "$d"); done
-	echo "$d"
-}
-
 i=0
 while [ -z "$(usb_hdd)" ] && [ $i -lt 60 ]; do sleep 0.5; i=$((i + 1)); done
 disk=$(usb_hdd)

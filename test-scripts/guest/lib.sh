@@ -118,6 +118,25 @@ usb_stick() {
 	done
 }
 
+# A disk in a USB enclosure: under a USB device, fixed (the stick's is
+# removable), rotating.
+usb_hdd() {
+	for b in /sys/block/sd*; do
+		dev=$(realpath "$b/device")
+		case "$dev" in
+		*/usb*) [ "$(cat "$b/removable") $(cat "$b/queue/rotational")" = "0 1" ] &&
+			echo "$dev" ;;
+		esac
+	done
+}
+
+# The USB device a disk sits behind.
+usb_device_of() {
+	d=$1
+	while [ "$d" != / ] && [ ! -e "$d/idVendor" ]; do d=$(dirname "$d"); done
+	echo "$d"
+}
+
 # The kernel log has no line a routine runtime suspend or resume of a disk
 # wrote in v1.
 quiet_disks() {
