@@ -34,13 +34,15 @@ power_of() {
 }
 
 # delay_in_force DEVDIR: the autosuspend delay the runtime PM core uses for
-# a device: debugfs autopm/devices's in_force column (autopm's own delay
-# while it governs the device), power/autosuspend_delay_ms (the driver's or
-# the user's) on a kernel without autopm or for a device autopm never saw.
+# a device that uses autosuspend (power/autosuspend_delay_ms reads, as on
+# a stock kernel, only then): debugfs autopm/devices's in_force column
+# (autopm's own delay while it governs the device), else that file, which
+# keeps the driver's or user's delay; fails for a device without.
 delay_in_force() {
+	stock=$(cat "$1/power/autosuspend_delay_ms" 2>/dev/null) || return 1
 	awk -v d="$(basename "$1")" 'NR > 1 && $1 == d { print $6; found = 1 }
 		END { exit !found }' /sys/kernel/debug/autopm/devices 2>/dev/null ||
-		cat "$1/power/autosuspend_delay_ms"
+		echo "$stock"
 }
 
 # wait_status DEVDIR STATUS SECONDS: wait until a device reaches a runtime status.
