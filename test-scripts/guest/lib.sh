@@ -221,7 +221,9 @@ read_autopm_files() {
 	done > /tmp/autopm-read
 	# A few cats for all of them (xargs): a process per file takes long
 	# under TCG, and a shell list of ten files a device grows quadratically.
-	xargs cat < /tmp/autopm-read > /dev/null 2>&1 && return 0
+	# NUL-separated: some device names have spaces ("Fixed MDIO bus.0",
+	# which the USB network drivers' PHY library adds).
+	tr '\n' '\0' < /tmp/autopm-read | xargs -0 cat > /dev/null 2>&1 && return 0
 	while read -r f; do
 		cat "$f" > /dev/null 2>&1 || [ ! -e "$f" ] || return 1
 	done < /tmp/autopm-read
