@@ -233,7 +233,8 @@ $(B)/series.tap: $(B)/tree.stamp $(KERNEL) $(FRAGS) | $(REPLAY) $(if $(WITH_DEBU
 # reports of the last make test (and what v1 failed, if
 # test-scripts/against-v1.sh has run).
 results:
-	LATENCY=$(BUILD)/6.1/latency POWER=$(BUILD)/6.1/reports/power-idle.txt $(SCRIPTS)/results.sh $(BUILD)/6.1/tables $(BUILD)/6.12/tables $(BUILD)/v1/logs > Documentation/results.md
+	LATENCY=$(BUILD)/6.1/latency POWER=$(BUILD)/6.1/reports/power-idle.txt \
+		POWER_LAPTOP=$(BUILD)/6.1/reports/laptop/power-idle.txt $(SCRIPTS)/results.sh $(BUILD)/6.1/tables $(BUILD)/6.12/tables $(BUILD)/v1/logs > Documentation/results.md
 
 clean:
 	rm -rf $(BUILD)

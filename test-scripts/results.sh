@@ -4,8 +4,9 @@
 # (test-scripts/against-v1.sh), what v1 failed.
 # With LATENCY set to a latency scenario's output (test-scripts/latency-report.sh),
 # its per-device report too; with POWER set to a power report's table
-# (test-scripts/power-report.py), that table.
-# Usage: [LATENCY=DIR] [POWER=FILE] results.sh TABLES TABLES_6_12 [V1LOGS] > Documentation/results.md
+# (test-scripts/power-report.py), that table; with POWER_LAPTOP, the
+# laptop machine's.
+# Usage: [LATENCY=DIR] [POWER=FILE] [POWER_LAPTOP=FILE] results.sh TABLES TABLES_6_12 [V1LOGS] > Documentation/results.md
 set -eu
 t=$1
 t612=$2
@@ -112,6 +113,20 @@ QEMU's devices draw nothing (Documentation/power-testing.md).
 
 \`\`\`
 $(cat "$POWER")
+\`\`\`
+EOF2
+fi
+if [ -f "${POWER_LAPTOP:-}" ]; then
+	cat <<EOF2
+
+## Idle power estimates on the laptop machine (6.1)
+
+The same scenario on qemu-configs/laptop.sh: the default machine plus
+NVMe, an SD card, USB audio, serial, network and UAS devices, a rotating
+USB disk and ICH9's EHCI and UHCI.
+
+\`\`\`
+$(cat "$POWER_LAPTOP")
 \`\`\`
 EOF2
 fi

@@ -87,9 +87,12 @@ patched)
 	sed -n 's/^\[ *[0-9]*\.[0-9]*\] //p' "$logs/on.console" |
 		grep -E '^ *(KTAP version|TAP version|[0-9]+\.\.[0-9]+$|ok |not ok |# )' \
 		> "$logs/kunit.ktap" || true
+	# autopm-core's benchmark of a bind (issue 24), a figure of the run.
+	grep -o 'autopm bind cost: .*' "$logs/kunit.ktap" | sed 's/^/test: /' || true
 	boot off autopm=off
 	boot observe autopm=observe
 	boot user
+	boot lists
 	boot modes
 	sed -n 's/^#off| //p' "$logs/modes.tap" > "$tables/modes-off.txt"
 	boot params autopm=bogus autopm.learn=bogus "$("$here/bad-params.sh" deny ahci)" \
@@ -149,6 +152,12 @@ power)
 	boot power autopm_power=idle autopm_window=12
 	"$here/power-report.py" "$BUILD/reports" "$logs/power.tap" > "$logs/power-report.tap"
 	sed -n 's/^# figure: /test: /p' "$logs/power-report.tap"
+	# The same on the laptop machine (issue 24): its USB audio, serial and
+	# network devices and NVMe are what powertop suspends and autopm not.
+	MACHINE=qemu-configs/laptop.sh boot power@laptop autopm_power=idle autopm_window=12
+	"$here/power-report.py" "$BUILD/reports/laptop" "$logs/power@laptop.tap" \
+		> "$logs/power-report@laptop.tap"
+	sed -n 's/^# figure: /test: laptop: /p' "$logs/power-report@laptop.tap"
 	;;
 stock)
 	boot stock@base

@@ -16,8 +16,8 @@ ssd=$(disk_kind ssd)
 node=/dev/$(ls "$ssd/block")
 stick=$(usb_stick)
 usb_disk=$(disk_on usb)
-suspends0=$(cat "$ssd/power/autopm_suspends")
-usb_resumes0=$(cat "$usb_disk/power/autopm_resumes")
+suspends0=$(autopm_stat "$ssd" susp)
+usb_resumes0=$(autopm_stat "$usb_disk" resume)
 
 # reader NAME FILE...: read each file until /tmp/stop appears; count the
 # rounds, and the reads that failed, but those of the stick's files (the
@@ -80,7 +80,7 @@ for round in 1 2 3 4 5 6; do
 		sleep 0.5
 	done
 	[ $round = 3 ] || continue
-	usb_resumes=$(($(cat "$usb_disk/power/autopm_resumes") - usb_resumes0))
+	usb_resumes=$(($(autopm_stat "$usb_disk" resume) - usb_resumes0))
 	echo "autopm-guest: monitor: device_del id=usbstick0" > /dev/console
 done
 i=0
@@ -91,7 +91,7 @@ wait
 read -r rt ft < /tmp/reader-tables
 read -r rd fd < /tmp/reader-devices
 read -r usb_ok usb_failed < /tmp/churn-usb
-suspends=$(($(cat "$ssd/power/autopm_suspends") - suspends0))
+suspends=$(($(autopm_stat "$ssd" susp) - suspends0))
 check "concurrency: the USB stick is gone" [ ! -d "$stick" ]
 check "concurrency: the readers went round $rt and $rd times" [ "$rt" -gt 0 -a "$rd" -gt 0 ]
 check "concurrency: no read failed but of the stick's files ($((ft + fd)))" [ $((ft + fd)) = 0 ]

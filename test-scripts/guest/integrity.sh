@@ -7,7 +7,7 @@
 # runtime-suspend, then the burst is read back (O_DIRECT: the read resumes
 # them) and compared. At the end every slot is read again after the page
 # cache was dropped. The cycles are counted from autopm's own counters
-# (power/autopm_suspends and _resumes of the disk and its parents); the
+# (debugfs autopm/activity, the disk and its parents' susp and resume); the
 # learned delays change while the bursts run (autopm_delay events,
 # why=learned), by the class estimates written as measured models. Writes
 # go to QEMU's -snapshot overlay, not to the host's images.
@@ -28,13 +28,13 @@ chain() {
 	esac
 }
 
-# cycles DEVDIR...: their power/autopm_suspends and _resumes, summed.
+# cycles DEVDIR...: their suspends and resumes (autopm_stat), summed.
 cycles() {
 	sus=0
 	res=0
 	for d in "$@"; do
-		sus=$((sus + $(cat "$d/power/autopm_suspends")))
-		res=$((res + $(cat "$d/power/autopm_resumes")))
+		sus=$((sus + $(autopm_stat "$d" susp)))
+		res=$((res + $(autopm_stat "$d" resume)))
 	done
 	echo "$sus $res"
 }

@@ -9,9 +9,9 @@ for bus in ata usb; do
 	expected=$(cat "/tests/$([ $bus = ata ] && echo sata || echo usb).img.md5")
 	check "io: the $bus disk suspends" wait_status "$disk" suspended 30
 	echo 3 > /proc/sys/vm/drop_caches
-	r0=$(cat "$disk/power/autopm_resumes")
+	r0=$(autopm_stat "$disk" resume)
 	sum=$(dd if="$node" bs=1M count=8 2>/dev/null | md5sum | cut -d' ' -f1)
-	r1=$(cat "$disk/power/autopm_resumes")
+	r1=$(autopm_stat "$disk" resume)
 	check "io: $node reads back what the host wrote after suspending" [ "$sum" = "$expected" ]
 	# Counted, not read from runtime_status: with a learned delay of a
 	# few ms the disk may be suspended again by the time we look.

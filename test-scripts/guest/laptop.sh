@@ -59,9 +59,9 @@ expect "EHCI, no run-time wake in QEMU" "stock reason=no-run-wake owner=none" $(
 expect "UHCI, no run-time wake in QEMU" "stock reason=no-run-wake owner=none" $(pci_all 0c0300)
 expect "e1000, no runtime PM" "stock reason=no-driver-support owner=none" \
 	$(pci_all 020000 | while read -r d; do [ "$(cat "$d/device")" = 0x100e ] && echo "$d"; done)
-expect "USB audio" "stock reason=no-rule owner=none" $(usb_with_if 01)
-expect "USB network adapter (CDC)" "stock reason=no-rule owner=none" $(usb_with_if 02)
-expect "USB serial adapter (FTDI)" "stock reason=no-rule owner=none" $(usb_id 0403:6001)
+expect "USB audio" "stock reason=usb-audio owner=none" $(usb_with_if 01)
+expect "USB network adapter (CDC)" "stock reason=usb-comm owner=none" $(usb_with_if 02)
+expect "USB serial adapter (FTDI)" "stock reason=usb-vendor owner=none" $(usb_id 0403:6001)
 expect "UAS disk" "stock reason=usb-uas owner=none" $(usb_id 46f4:0003)
 expect "HID: keyboard, tablet, mouse" "stock reason=hid-input owner=none" $(usb_with_if 03)
 hdd=$(usb_hdd)

@@ -10,9 +10,9 @@
 . /tests/lib.sh
 activity=/sys/kernel/debug/autopm/activity
 
-# stat_of DEVDIR FILE: one of the device's power/autopm_* counters.
+# stat_of DEVDIR COLUMN: one of the device's counters (autopm_stat).
 stat_of() {
-	cat "$1/power/autopm_$2"
+	autopm_stat "$1" "$2"
 }
 
 read_block() {
@@ -30,24 +30,24 @@ exercise() {
 	long=$(echo "$delay" | awk '{ print $1 / 1000 + 3 }')
 
 	read_block "$node" 0
-	s0=$(stat_of "$disk" suspends)
-	i0=$(stat_of "$disk" idle_periods)
+	s0=$(stat_of "$disk" susp)
+	i0=$(stat_of "$disk" idle)
 	for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
 		sleep "$short"
 		read_block "$node" "$i"
 	done
-	echo "$name short $(($(stat_of "$disk" suspends) - s0))" \
-		"$(($(stat_of "$disk" idle_periods) - i0))" >> /tmp/results
+	echo "$name short $(($(stat_of "$disk" susp) - s0))" \
+		"$(($(stat_of "$disk" idle) - i0))" >> /tmp/results
 
 	wait_status "$disk" suspended 60
 	read_block "$node" 20
 	for gap in 1 2 3; do
-		s0=$(stat_of "$disk" suspends)
-		d0=$(stat_of "$disk" demand_resumes)
+		s0=$(stat_of "$disk" susp)
+		d0=$(stat_of "$disk" demand)
 		sleep "$long"
 		read_block "$node" $((20 + gap))
-		echo "$name long $gap $(($(stat_of "$disk" suspends) - s0))" \
-			"$(($(stat_of "$disk" demand_resumes) - d0))" >> /tmp/results
+		echo "$name long $gap $(($(stat_of "$disk" susp) - s0))" \
+			"$(($(stat_of "$disk" demand) - d0))" >> /tmp/results
 	done
 }
 
@@ -57,7 +57,7 @@ usb=$(disk_on usb)
 quiet_disks_and_parents
 cat $activity > /tmp/before
 for d in "$ssd" "$usb"; do
-	echo "$d $(cat "$d/power/runtime_suspended_time") $(stat_of "$d" suspended_ms)"
+	echo "$d $(cat "$d/power/runtime_suspended_time") $(stat_of "$d" susp_ms)"
 done > /tmp/suspended-before
 exercise sata-disk "$ssd" &
 exercise usb-disk "$usb" &
@@ -65,5 +65,5 @@ wait
 quiet_disks_and_parents
 cat $activity > /tmp/after
 for d in "$ssd" "$usb"; do
-	echo "$d $(cat "$d/power/runtime_suspended_time") $(stat_of "$d" suspended_ms)"
+	echo "$d $(cat "$d/power/runtime_suspended_time") $(stat_of "$d" susp_ms)"
 done > /tmp/suspended-after

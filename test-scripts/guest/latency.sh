@@ -11,6 +11,18 @@ for e in autopm_decision autopm_idle autopm_suspend autopm_resume autopm_delay; 
 	check "latency: perf list shows autopm:$e" grep -q "autopm:$e" /tmp/perf-list
 done
 
+# Issue 24: the decision's reason and owner are enums in the record,
+# printed by name through __print_symbolic (v3: two strings each record).
+fmt=/sys/kernel/debug/tracing/events/autopm/autopm_decision/format
+# in_format TEXT...: the format file has each.
+in_format() {
+	for t in "$@"; do grep -qF -- "$t" "$fmt" || return 1; done
+}
+check "latency: autopm_decision records the reason and owner as numbers" \
+	in_format 'field:int reason;' 'field:int owner;'
+check "latency: its format names each reason and owner (sata-ahci, usb-hub, scsi-disk, autopm)" \
+	in_format '"sata-ahci"' '"usb-hub"' '"scsi-disk"' '"autopm"'
+
 # Nothing in flight when the recording starts: latency-load.sh's first
 # counters then see every transition the recording has.
 quiet_disks_and_parents

@@ -101,8 +101,8 @@ check "learn: gaps of $gap s (delay $delay_us us, T_BE $t_be us, suspend $t_sus 
 # own transition times, and the delay is chosen by them at once. A
 # transition of 1 kJ never pays at 100 mW: the longest delay, over the
 # same far gaps that made it fall below T_BE in the first phase.
-model=$disk/power/autopm_power_model
-echo "100 3 50000 10000 1000000000" > "$model"
+model=/sys/kernel/debug/autopm/power_model
+echo "$disk 100 3 50000 10000 1000000000" > $model
 check "learn: a measured model is used as written ($(field 7) $(field 8) $(field 5) $(field 6) $(field 9) $(field 12))" \
 	[ "$(field 7) $(field 8) $(field 5) $(field 6) $(field 9) $(field 12)" = "100 3 10000 50000 1000000000 user" ]
 check "learn: by it, the longest delay at once (got $(field 3) ms)" [ "$(field 3)" = 60000 ]
@@ -112,7 +112,7 @@ done
 checkpoint measured
 check "learn: gaps of $far s under the measured model: still the longest (got $(field 3) ms)" \
 	[ "$(field 3)" = 60000 ]
-echo class > "$model"
+echo "$disk class" > $model
 read_after "$far"
 checkpoint class
 check "learn: back to the class's model ($(field 12)): a delay below the longest again (got $(field 3) ms)" \

@@ -112,12 +112,21 @@ port_above() {
 	echo "$1" | sed -n 's|^\(.*/ata[0-9]*\)/.*|\1|p'
 }
 
-# The sysfs directory of the USB device (not interface) of the USB stick.
+# The sysfs directory of the USB device (not interface) of the USB stick:
+# the mass storage device whose disk is removable (the laptop machine has
+# two more, a UAS and a bulk-only enclosure), or, before any disk is
+# probed, the first one (the default machine has only the stick).
 usb_stick() {
-	for d in /sys/bus/usb/devices/*; do
+	all=$(for d in /sys/bus/usb/devices/*; do
 		[ "$(cat "$d/bInterfaceClass" 2>/dev/null)" = 08 ] || continue
 		dirname "$(realpath "$d")"
+	done | sort -u)
+	for d in $all; do
+		for r in "$d"/*/host*/target*/*/block/*/removable; do
+			[ "$(cat "$r" 2>/dev/null)" = 1 ] && { echo "$d"; return 0; }
+		done
 	done
+	echo "$all" | head -n 1
 }
 
 # A disk in a USB enclosure: under a USB device, fixed (the stick's is
@@ -177,15 +186,24 @@ autopm_says() {
 	done
 }
 
+# autopm_stat DEVDIR COLUMN: a device's counter in debugfs autopm/activity
+# (idle, susp, resume, demand, busy, error, susp_ms); 0 for a device autopm
+# never governed, which the table does not list.
+autopm_stat() {
+	awk -v d="$(basename "$1")" -v c="$2" '
+		NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) col = i; if (!col) exit 2; next }
+		$1 == d { print $col; found = 1; exit }
+		END { if (!found) print 0 }' /sys/kernel/debug/autopm/activity
+}
+
 # autopm_values NAME: the power/autopm_NAME file of every device, one a line.
 autopm_values() {
 	find /sys/devices -name "autopm_$1" -path '*/power/*' -exec cat {} +
 }
 
 # autopm_files [DIR...]: the power/autopm_* files of every device: the
-# verdict, reason and owner, and of the counters one (autopm_suspends):
-# they share one show function, and reading all seven of every device
-# took 250 s a round on the debug kernel under TCG. A walk over all of
+# verdict, reason and owner (reading the nine of v3 of every device took
+# 250 s a round on the debug kernel under TCG). A walk over all of
 # /sys/devices takes minutes there too, so it is made once per boot (kept
 # in /tmp/autopm-files); the directories given, below which devices came
 # or went since, are walked again.
@@ -207,7 +225,7 @@ autopm_files() {
 
 find_autopm_files() {
 	find "$@" -path '*/power/autopm_*' \( -name autopm_verdict -o \
-		-name autopm_reason -o -name autopm_owner -o -name autopm_suspends \)
+		-name autopm_reason -o -name autopm_owner \)
 }
 
 # read_autopm_files [DIR...]: the debugfs table (kept in /tmp/table) and
@@ -231,7 +249,7 @@ read_autopm_files() {
 
 # pin_class_models: the learning devices of the disks' chains (the SATA
 # disk, the USB stick and its disk) get their class's estimate as a
-# measured model (power/autopm_power_model), so that their break-even time
+# measured model (debugfs autopm/power_model), so that their break-even time
 # is the estimate's (20 ms, 60 ms), not the mean resume time measured on a
 # loaded host. Under TCG with a kernel build beside it that mean reached
 # seconds: every read-back right after a suspend became a wrong period,
@@ -242,7 +260,7 @@ read_autopm_files() {
 pin_class_models() {
 	for d in "$(disk_kind ssd)=600 50 10000 10000 12000" \
 		"$(disk_on usb)=100 3 50000 10000 6000" "$(usb_stick)=100 3 50000 10000 6000"; do
-		echo "${d#*=}" > "${d%%=*}/power/autopm_power_model" ||
+		echo "${d%%=*} ${d#*=}" > /sys/kernel/debug/autopm/power_model ||
 			echo "# ${d%%=*}: the model was refused"
 	done
 }

@@ -58,6 +58,11 @@ done
 hda=$(pci_of_class 0403)
 check "on: QEMU's HD audio controller, whose driver keeps it busy, is stock (driver-busy)" \
 	autopm_says "$hda" stock reason=driver-busy
+# Issue 24: the codec was decided as it bound, before snd_hda_codec_register()
+# enabled its runtime PM, and read rpm-disabled ever after (v3).
+codec=$(ls -d "$hda"/hdaudioC*D* | head -n 1)
+check "on: the HD audio codec, whose runtime PM its driver enabled after binding, is decided again (no-rule, the driver's)" \
+	autopm_says "$codec" stock reason=no-rule owner=driver
 
 unexplained=$(echo "$table" | awk 'NR > 1 && $6 == "active" && !/\|/' | wc -l)
 check "on: every active device shows why it is active ($unexplained do not)" [ "$unexplained" = 0 ]

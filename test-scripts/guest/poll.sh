@@ -15,12 +15,12 @@ disk=$(disk_on usb)
 stick=$(usb_stick)
 check "poll: the stick's disk suspends before the polls begin" wait_status "$disk" suspended 30
 check "poll: and the stick" wait_status "$stick" suspended 30
-s0=$(($(cat "$disk/power/autopm_suspends") + $(cat "$stick/power/autopm_suspends")))
-r0=$(cat "$disk/power/autopm_resumes")
+s0=$(($(autopm_stat "$disk" susp) + $(autopm_stat "$stick" susp)))
+r0=$(autopm_stat "$disk" resume)
 echo 2000 > $poll
 sleep $window
-s1=$(($(cat "$disk/power/autopm_suspends") + $(cat "$stick/power/autopm_suspends")))
-r1=$(cat "$disk/power/autopm_resumes")
+s1=$(($(autopm_stat "$disk" susp) + $(autopm_stat "$stick" susp)))
+r1=$(autopm_stat "$disk" resume)
 echo 0 > $poll
 check "poll: the polls reached the disk ($((r1 - r0)) resumes)" [ $((r1 - r0)) -ge 1 ]
 check "poll: $window s of polls every 2 s: the disk and the stick suspended $((s1 - s0)) times (at most 1)" \

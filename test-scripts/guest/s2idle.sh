@@ -26,13 +26,13 @@ chain() {
 # balance DEVDIR...: suspends minus resumes of each, one a line.
 balance() {
 	for d in "$@"; do
-		echo $(($(cat "$d/power/autopm_suspends") - $(cat "$d/power/autopm_resumes")))
+		echo $(($(autopm_stat "$d" susp) - $(autopm_stat "$d" resume)))
 	done
 }
 
 resumes() {
 	n=0
-	for d in "$@"; do n=$((n + $(cat "$d/power/autopm_resumes"))); done
+	for d in "$@"; do n=$((n + $(autopm_stat "$d" resume))); done
 	echo $n
 }
 
