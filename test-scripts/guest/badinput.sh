@@ -7,8 +7,9 @@
 # write(2) each: /sys/power/autopm (also embedded NULs, a page-long value
 # and four writers at once), the non-rotating disk's power/control and
 # power/autosuspend_delay_ms (the stock parsers: a valid write there makes
-# the device the user's), and every read-only autopm file. Each must be
-# refused, and nothing may change: the mode, what autopm decided for each
+# the device the user's), the run-time deny and allow lists (a list with
+# a bad entry), and every read-only autopm file. Each must be refused, and
+# nothing may change: the mode, the lists, what autopm decided for each
 # device and who owns it (debugfs autopm/devices, and no autopm_decision
 # or rule/stock autopm_delay event), the disk's control and delay.
 . /tests/lib.sh
@@ -49,7 +50,8 @@ feed() {
 # The state bad input must not change.
 state() {
 	cat /sys/power/autopm /sys/kernel/debug/autopm/devices \
-		/sys/module/autopm/parameters/learn "$disk/power/control" \
+		/sys/module/autopm/parameters/learn /sys/module/autopm/parameters/deny \
+		/sys/module/autopm/parameters/allow "$disk/power/control" \
 		"$disk/power/autosuspend_delay_ms"
 }
 
@@ -65,6 +67,7 @@ echo 1 > $tracing/events/autopm/autopm_delay/enable
 mode_values > /tmp/mode
 control_values > /tmp/control
 delay_values > /tmp/delay
+list_values > /tmp/list
 { printf 'o%.0s' $(seq 1 4096); echo; } > /tmp/page
 n0=$rejected
 feed /sys/power/autopm /tmp/mode
@@ -79,13 +82,22 @@ n0=$rejected
 feed "$disk/power/autosuspend_delay_ms" /tmp/delay
 check "badinput: power/autosuspend_delay_ms refuses $((rejected - n0)) bad values" \
 	[ "$((rejected - n0))" -ge 50 -a "$taken" = 0 ]
+for l in deny allow; do
+	n0=$rejected
+	feed /sys/module/autopm/parameters/$l /tmp/list
+	check "badinput: the $l list refuses $((rejected - n0)) lists with a bad entry" \
+		[ "$((rejected - n0))" -ge 50 -a "$taken" = 0 ]
+done
 n0=$rejected
+files=0
 for f in "$disk"/power/autopm_* /sys/module/autopm/parameters/* \
 	/sys/kernel/debug/autopm/devices /sys/kernel/debug/autopm/delays; do
+	case $f in */parameters/deny | */parameters/allow) continue ;; esac
 	feed "$f" /tmp/mode
+	files=$((files + 1))
 done
-check "badinput: the read-only autopm files refuse $((rejected - n0)) writes" \
-	[ "$((rejected - n0))" -ge 700 -a "$taken" = 0 ]
+check "badinput: the $files read-only autopm files refuse $((rejected - n0)) writes" \
+	[ "$((rejected - n0))" = "$((files * $(wc -l < /tmp/mode)))" -a "$files" -ge 6 -a "$taken" = 0 ]
 
 # Four writers at once, and a reader.
 for w in 1 2 3 4; do

@@ -125,3 +125,64 @@ delay_values() {
 	5000\t
 	EOF
 }
+
+# Bad for a run-time autopm.deny= or autopm.allow= list: each has an entry
+# the parser must refuse (a driver name is any word of letters, digits, _
+# and -, so "yes" or "on,off" are lists, not bad values; blanks alone
+# empty the list).
+list_values() {
+	cat <<-'EOF2'
+	\303\266
+	\377\376
+	ahci,\342\202\254
+	\001
+	\033[0m
+	on off
+	x y z
+	a=b
+	a/b
+	a.b
+	ahci;
+	ahci ,sd
+	a,,b
+	,
+	ahci,
+	,ahci
+	:
+	::
+	foo:bar
+	pci:
+	pci:8086
+	pci:8086:
+	pci::2922
+	pci:zz:2922
+	pci:8086:29220
+	pci:8086:2922:1
+	pci:0x86:2922
+	pci:+086:2922
+	pci:8086 2922
+	usb:
+	usb:46f4
+	usb:g6f4:0001
+	usb:46f4:00010
+	usb:46f4:-001
+	pci-class:
+	pci-class:1
+	pci-class:012
+	pci-class:01060
+	pci-class:0106011
+	pci-class:zz
+	pci-class:0x01
+	usb-class:
+	usb-class:8
+	usb-class:100
+	usb-class:zz
+	usb-class:-1
+	usb-class:08,pci-class:1
+	PCI:8086:2922
+	usb-class :08
+	a23456789012345678901234567890123
+	pci:8086:2922,usb:46f4:0001,a,b,c,d,e,f,g,h,i,j,k,l,m,n,o
+	pci-class:010601x
+	EOF2
+}
