@@ -62,7 +62,7 @@ KMAKE    = env -u MAKEFLAGS -u MFLAGS $(MAKE) -s -j$(shell nproc)
 # Print "stage: NAME (Ns)" when a stage finishes.
 stage = @t0=$$(date +%s); echo "==> $(1)"; $(2) && echo "==> $(1): done ($$(($$(date +%s) - t0))s)"
 
-.PHONY: all run test series-test deps tree kernel debug initramfs export results latency-report latency-bench policy-bench learn-report power-report debian-stock clean
+.PHONY: all run test series-test deps tree kernel debug initramfs export results latency-report latency-bench policy-bench learn-report power-report debian-stock debian-kernel debian-on clean
 all: run
 
 deps: $(BUILD)/deps.stamp
@@ -90,6 +90,20 @@ debian-stock: $(DEBIAN)/root.img
 	@sed -i 's/\r$$//' $(DEBIAN)/logs/debian@stock.tap
 	@sed -n 's/^#| //p' $(DEBIAN)/logs/debian@stock.tap > $(DEBIAN)/stock-table.txt
 	@grep -E '^(not )?ok |^# hwdb' $(DEBIAN)/logs/debian@stock.tap
+
+# The patched kernel from Debian's config, trimmed to the modules the
+# stock boot loaded, as Debian packages; then the same guest root with that
+# package installed by dpkg, booted with autopm on (its Kconfig default
+# there). Each table is under $(DEBIAN)/.
+debian-kernel: $(TREE)
+	$(call stage,the patched kernel from Debian's config as packages ($(KS)),$(SCRIPTS)/debian-kernel.sh $(KS) $(TREE) $(DEBIAN)/kernel $(DEBIAN)/logs/debian@stock.tap)
+
+debian-on:
+	$(call stage,Debian guest root with the patched package ($(KS)),KERNEL_DEB=$$(ls $(DEBIAN)/kernel/linux-image-*autopm*.deb) $(SCRIPTS)/debian-root.sh $(DEBIAN) $$($(SCRIPTS)/debian-kernel-pkg.sh $(KS)) $(SCRIPTS)/guest $(BUILD)/sata.img.md5 $(BUILD)/usb.img.md5)
+	$(call stage,boot the Debian guest on the patched kernel ($(KS)),BUILD=$(DEBIAN) IMAGES=$(BUILD) DEBIAN_IMG=$(DEBIAN)/root.img MACHINE=qemu-configs/debian.sh $(SCRIPTS)/boot.sh debian@on $(DEBIAN)/deb-vmlinuz $(DEBIAN)/deb-initrd 600 $(BOOT_ARGS))
+	@sed -i 's/\r$$//' $(DEBIAN)/logs/debian@on.tap
+	@sed -n 's/^#| //p' $(DEBIAN)/logs/debian@on.tap > $(DEBIAN)/on-table.txt
+	@grep -E '^(not )?ok |^# ' $(DEBIAN)/logs/debian@on.tap
 
 $(DEBIAN)/root.img: $(SCRIPTS)/debian-root.sh $(SCRIPTS)/debian/autopm-test.service $(GUEST) $(BUILD)/sata.img $(BUILD)/hdd.img $(BUILD)/usb.img
 	@DEPS="mmdebstrap e2fsprogs" $(SCRIPTS)/deps.sh

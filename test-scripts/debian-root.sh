@@ -5,6 +5,11 @@
 # root, never on the host), as an ext4 image with the guest scripts in
 # /tests and autopm-test.service enabled. Writes OUT/root.img and the stock
 # kernel and its initramfs as OUT/stock-vmlinuz and OUT/stock-initrd.
+# With KERNEL_DEB set to a kernel package (test-scripts/debian-kernel.sh),
+# that package is installed in the image too, with dpkg in the guest root
+# as Debian installs a kernel (its initramfs made there by
+# initramfs-tools), and its kernel and initramfs are OUT/deb-vmlinuz and
+# OUT/deb-initrd.
 # Usage: debian-root.sh OUT KERNEL_PKG GUESTDIR [EXTRA_FILE...]
 # Each EXTRA_FILE is copied to /tests/ in the guest, as mkinitramfs.sh does.
 set -eu
@@ -34,8 +39,18 @@ cp "$here/debian/autopm-test.service" "$dir/etc/systemd/system/"
 ln -sf ../autopm-test.service \
 	"$dir/etc/systemd/system/multi-user.target.wants/autopm-test.service"
 echo "/dev/vda / ext4 rw 0 1" > "$dir/etc/fstab"
-cp "$dir"/boot/vmlinuz-* "$out/stock-vmlinuz"
-cp "$dir"/boot/initrd.img-* "$out/stock-initrd"
+stock=$(cd "$dir/boot" && ls vmlinuz-*)
+cp "$dir/boot/$stock" "$out/stock-vmlinuz"
+cp "$dir/boot/initrd.img-${stock#vmlinuz-}" "$out/stock-initrd"
+if [ -n "${KERNEL_DEB:-}" ]; then
+	cp "$KERNEL_DEB" "$dir/tmp/kernel.deb"
+	chroot "$dir" dpkg -i /tmp/kernel.deb > "$out/dpkg.log" 2>&1 ||
+		{ echo "debian-root: dpkg -i $KERNEL_DEB failed: see $out/dpkg.log" >&2; exit 1; }
+	rm "$dir/tmp/kernel.deb"
+	version=$(dpkg-deb -f "$KERNEL_DEB" Package | sed 's/^linux-image-//')
+	cp "$dir/boot/vmlinuz-$version" "$out/deb-vmlinuz"
+	cp "$dir/boot/initrd.img-$version" "$out/deb-initrd"
+fi
 rm -f "$out/root.img"
 mkfs.ext4 -q -L autopm-root -d "$dir" "$out/root.img" 2G
-echo "debian-root: $out/root.img, the stock kernel $(basename "$dir"/boot/vmlinuz-*)"
+echo "debian-root: $out/root.img, the stock kernel $stock${KERNEL_DEB:+, and $(basename "$KERNEL_DEB")}"
