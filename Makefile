@@ -62,7 +62,7 @@ KMAKE    = env -u MAKEFLAGS -u MFLAGS $(MAKE) -s -j$(shell nproc)
 # Print "stage: NAME (Ns)" when a stage finishes.
 stage = @t0=$$(date +%s); echo "==> $(1)"; $(2) && echo "==> $(1): done ($$(($$(date +%s) - t0))s)"
 
-.PHONY: all run test series-test deps tree kernel debug initramfs export results latency-report latency-bench policy-bench learn-report power-report debian-stock debian-kernel debian-on clean
+.PHONY: all run test series-test deps tree kernel debug initramfs export results latency-report latency-bench policy-bench learn-report power-report debian-test debian-src deb clean
 all: run
 
 deps: $(BUILD)/deps.stamp
@@ -79,35 +79,68 @@ run: $(KERNEL) $(INITRD)
 	@sed -n 's/^#| //p' $(B)/logs/run.tap | tee $(B)/run-table.txt
 	@sed -n 's/^# //p' $(B)/logs/run.tap
 
-# The Debian guest (issue 22, begun; not in make test yet): bookworm with
-# systemd and udev, and Debian's own stock kernel of the series (the
+# The Debian guest (Documentation/distro.md): bookworm with systemd and udev
+# (mmdebstrap through apt, cached in $(BUILD)/debian/ for both series) on the
+# default machine. It boots Debian's own stock kernel of the series (the
 # linux-image package built from the same linux-source, installed in the
-# guest root by mmdebstrap, never on the host), booted on the default
-# machine. Its table is the baseline a distribution compares against.
-DEBIAN   := $(BUILD)/debian/$(KS)
-debian-stock: $(DEBIAN)/root.img
-	$(call stage,boot the Debian guest on Debian's stock $(KS) kernel,BUILD=$(DEBIAN) IMAGES=$(BUILD) DEBIAN_IMG=$(DEBIAN)/root.img MACHINE=qemu-configs/debian.sh $(SCRIPTS)/boot.sh debian@stock $(DEBIAN)/stock-vmlinuz $(DEBIAN)/stock-initrd 600 $(BOOT_ARGS))
-	@sed -i 's/\r$$//' $(DEBIAN)/logs/debian@stock.tap
-	@sed -n 's/^#| //p' $(DEBIAN)/logs/debian@stock.tap > $(DEBIAN)/stock-table.txt
-	@grep -E '^(not )?ok |^# hwdb' $(DEBIAN)/logs/debian@stock.tap
+# guest root, never on the host): the baseline; then the patched kernel
+# from Debian's config, trimmed to the modules the stock boot loaded, as
+# the .deb that bindeb-pkg makes, installed in a copy of the root by dpkg.
+# `make test` runs it for DEBIAN_SERIES, next to both series' parts;
+# `make debian-test` for any series.
+DEBIAN_SERIES := 6.1
+WITH_DEBIAN := $(filter $(KS),$(DEBIAN_SERIES))
+DEBIAN_TEST := $(filter $(DEBIAN_SERIES),$(TEST_SERIES))
+DEB_LOGS := $(BUILD)/$(DEBIAN_TEST)/debian/logs
+DEB      := $(B)/debian
+DEB_ENV  := BUILD=$(DEB) IMAGES=$(BUILD) DEBIAN_CACHE=$(BUILD)/debian
+DEB_PKG   = $$($(SCRIPTS)/debian-kernel-pkg.sh $(KS))
+DEB_EXTRA := $(BUILD)/sata.img.md5 $(BUILD)/usb.img.md5
+debian-test: $(DEB)/logs/patched.done
+	@cat $(DEB)/logs/host-debian-*.tap
+debian-src: $(DEB)/src.stamp
 
-# The patched kernel from Debian's config, trimmed to the modules the
-# stock boot loaded, as Debian packages; then the same guest root with that
-# package installed by dpkg, booted with autopm on (its Kconfig default
-# there). Each table is under $(DEBIAN)/.
-debian-kernel: $(TREE)
-	$(call stage,the patched kernel from Debian's config as packages ($(KS)),$(SCRIPTS)/debian-kernel.sh $(KS) $(TREE) $(DEBIAN)/kernel $(DEBIAN)/logs/debian@stock.tap)
-
-debian-on:
-	$(call stage,Debian guest root with the patched package ($(KS)),KERNEL_DEB=$$(ls $(DEBIAN)/kernel/linux-image-*autopm*.deb) $(SCRIPTS)/debian-root.sh $(DEBIAN) $$($(SCRIPTS)/debian-kernel-pkg.sh $(KS)) $(SCRIPTS)/guest $(BUILD)/sata.img.md5 $(BUILD)/usb.img.md5)
-	$(call stage,boot the Debian guest on the patched kernel ($(KS)),BUILD=$(DEBIAN) IMAGES=$(BUILD) DEBIAN_IMG=$(DEBIAN)/root.img MACHINE=qemu-configs/debian.sh $(SCRIPTS)/boot.sh debian@on $(DEBIAN)/deb-vmlinuz $(DEBIAN)/deb-initrd 600 $(BOOT_ARGS))
-	@sed -i 's/\r$$//' $(DEBIAN)/logs/debian@on.tap
-	@sed -n 's/^#| //p' $(DEBIAN)/logs/debian@on.tap > $(DEBIAN)/on-table.txt
-	@grep -E '^(not )?ok |^# ' $(DEBIAN)/logs/debian@on.tap
-
-$(DEBIAN)/root.img: $(SCRIPTS)/debian-root.sh $(SCRIPTS)/debian/autopm-test.service $(GUEST) $(BUILD)/sata.img $(BUILD)/hdd.img $(BUILD)/usb.img
+$(DEB)/root.img: $(BUILD)/deps.stamp $(SCRIPTS)/debian-root.sh $(SCRIPTS)/debian/autopm-test.service $(GUEST) $(BUILD)/sata.img $(BUILD)/hdd.img $(BUILD)/usb.img
 	@DEPS="mmdebstrap e2fsprogs" $(SCRIPTS)/deps.sh
-	$(call stage,Debian guest root with Debian's stock kernel ($(KS)),$(SCRIPTS)/debian-root.sh $(DEBIAN) $$($(SCRIPTS)/debian-kernel-pkg.sh $(KS)) $(SCRIPTS)/guest $(BUILD)/sata.img.md5 $(BUILD)/usb.img.md5)
+	$(call stage,Debian guest root with Debian's stock kernel ($(KS)),$(DEB_ENV) $(SCRIPTS)/debian-root.sh $(DEB) $(DEB_PKG) $(SCRIPTS)/guest $(DEB_EXTRA))
+
+# Its modules, what localmodconfig keeps; rewritten only when they change,
+# so that a second make test does not rebuild the package.
+$(DEB)/logs/stock.done: $(DEB)/root.img
+	$(call stage,boot tests: Debian's stock kernel ($(KS)),$(DEB_ENV) DEBIAN_IMG=$(DEB)/root.img $(SCRIPTS)/debian-tests.sh stock $(DEB)/stock-vmlinuz $(DEB)/stock-initrd)
+	@grep '^#lsmod ' $(DEB)/logs/debian@stock.tap | sort > $(DEB)/modules.tmp
+	@cmp -s $(DEB)/modules.tmp $(DEB)/modules || mv $(DEB)/modules.tmp $(DEB)/modules
+	@touch $@
+$(DEB)/modules: $(DEB)/logs/stock.done
+
+# The source the Debian kernel builds from: the series' top, copied before
+# the build after each patch checks out older commits in $(TREE).
+$(DEB)/src.stamp: $(B)/tree.stamp
+	@DEPS=rsync $(SCRIPTS)/deps.sh
+	@mkdir -p $(DEB)/src
+	@rsync -a --delete --exclude=/.git $(TREE)/ $(DEB)/src/
+	@touch $@
+
+# Niced: it fills what the boots and the tinyconfig builds leave idle.
+$(DEB)/kernel.stamp: $(DEB)/src.stamp $(DEB)/modules $(SCRIPTS)/debian-kernel.sh
+	@DEPS="linux-config-$(KS) dpkg-dev rsync kmod" $(SCRIPTS)/deps.sh
+	$(call stage,the patched kernel from Debian's config as packages ($(KS)),nice -n 10 $(SCRIPTS)/debian-kernel.sh $(KS) $(DEB)/src $(DEB)/kernel $(DEB)/modules)
+	@touch $@
+
+$(DEB)/on/root.img: $(DEB)/kernel.stamp $(DEB)/root.img
+	$(call stage,Debian guest root with the patched package ($(KS)),$(DEB_ENV) KERNEL_DEB=$$(ls $(DEB)/kernel/linux-image-*autopm*.deb) $(SCRIPTS)/debian-root.sh $(DEB)/on $(DEB_PKG) $(SCRIPTS)/guest $(DEB_EXTRA))
+
+$(DEB)/logs/patched.done: $(DEB)/on/root.img $(DEB)/logs/stock.done
+	$(call stage,boot tests: the patched Debian kernel ($(KS)),$(DEB_ENV) DEBIAN_IMG=$(DEB)/on/root.img $(SCRIPTS)/debian-tests.sh patched $(DEB)/on/deb-vmlinuz $(DEB)/on/deb-initrd)
+	@touch $@
+
+# For a power tester's machine: the same package from Debian's full
+# config (hours on two cores), in $(BUILD)/deb/$(KS)/.
+deb: $(B)/tree.stamp
+	@DEPS="linux-config-$(KS) dpkg-dev rsync kmod" $(SCRIPTS)/deps.sh
+	@mkdir -p $(BUILD)/deb/$(KS)/src
+	@rsync -a --delete --exclude=/.git $(TREE)/ $(BUILD)/deb/$(KS)/src/
+	$(call stage,the patched kernel from Debian's full config as packages ($(KS)),$(SCRIPTS)/debian-kernel.sh $(KS) $(BUILD)/deb/$(KS)/src $(BUILD)/deb/$(KS))
 
 # The latency scenario on the default machine: perf and trace-cmd record
 # the autopm and rpm events in the guest around reads with short and long
@@ -161,21 +194,30 @@ latency-bench: $(KERNEL) $(INITRD)
 	@sed -n 's/^# bench: /bench: /p' $(B)/logs/bench.tap | tr -d '\r'
 
 # Everything, for each kernel of TEST_SERIES: the series checks, the stock
-# and patched boots; then the host-side checks (the pipeline's self-tests,
-# the two series against each other) and the summary.
+# and patched boots; the Debian guest's part of DEBIAN_SERIES in the
+# background beside them (its lines start "debian: "; what both build
+# from, the tree's top and the disk images, is made first); then the
+# host-side checks (the pipeline's self-tests, the two series against each
+# other) and the summary.
 # A kernel whose part stops early has no logs/, which the summary counts as
 # a failure; the other kernel is still tested.
 test: $(BUILD)/deps.stamp
-	@rm -rf $(BUILD)/summary.txt $(BUILD)/host $(foreach ks,$(TEST_SERIES),$(BUILD)/$(ks)/logs)
-	@for ks in $(TEST_SERIES); do \
-		$(MAKE) --no-print-directory KERNEL_SERIES=$$ks series-test || rm -rf $(BUILD)/$$ks/logs; done
+	@rm -rf $(BUILD)/summary.txt $(BUILD)/host $(foreach ks,$(TEST_SERIES),$(BUILD)/$(ks)/logs $(BUILD)/$(ks)/debian/logs)
+	$(if $(DEBIAN_TEST),@$(MAKE) --no-print-directory KERNEL_SERIES=$(DEBIAN_TEST) debian-src $(INITRD))
+	@$(if $(DEBIAN_TEST),{ $(MAKE) --no-print-directory KERNEL_SERIES=$(DEBIAN_TEST) debian-test || \
+		{ mkdir -p $(DEB_LOGS); echo "not ok 1 the Debian guest's part stopped early" > $(DEB_LOGS)/host-debian-stopped.tap; }; } \
+		2>&1 | sed -u 's/^/debian: /' & debian=$$!;) \
+	for ks in $(TEST_SERIES); do \
+		$(MAKE) --no-print-directory KERNEL_SERIES=$$ks series-test || rm -rf $(BUILD)/$$ks/logs; done; \
+	$(if $(DEBIAN_TEST),wait $$debian;) true
 	@mkdir -p $(BUILD)/host/logs
 	$(call stage,pipeline self-tests,$(SCRIPTS)/selftest.sh $(TREE) > $(BUILD)/host/logs/selftest.tap)
 	$(call stage,policy lab: the issue's bounds on every trace and model,$(MAKE) --no-print-directory -s -C policy check KDIR=$(abspath $(TREE))/drivers/base/power OUT=$(abspath $(BUILD))/policy > $(BUILD)/host/logs/policy.tap || true)
 	$(call stage,policy lab: from a copy of the repository alone,$(SCRIPTS)/lab-from-clone.sh $(TREE)/drivers/base/power > $(BUILD)/host/logs/lab-clone.tap || true)
 	$(call stage,policy lab: instructions a call (callgrind),$(MAKE) --no-print-directory -s -C policy cost KDIR=$(abspath $(TREE))/drivers/base/power OUT=$(abspath $(BUILD))/policy > $(BUILD)/host/logs/cost.tap || true)
 	$(if $(filter-out $(TEST_SERIES),$(SERIES_ALL)),,$(call stage,the two series against each other,$(SCRIPTS)/cross-series.py patches $(BUILD) > $(BUILD)/host/logs/cross.tap))
-	@$(SCRIPTS)/summary.sh $(TREE) $(foreach ks,$(TEST_SERIES),$(BUILD)/$(ks)/logs) $(BUILD)/host/logs \
+	@$(SCRIPTS)/summary.sh $(TREE) $(foreach ks,$(TEST_SERIES),$(BUILD)/$(ks)/logs) \
+		$(if $(DEBIAN_TEST),$(DEB_LOGS)) $(BUILD)/host/logs \
 		> $(BUILD)/summary.txt; rc=$$?; cat $(BUILD)/summary.txt; exit $$rc
 
 # One kernel's part of `make test`. A guest mostly idles, so each group of
@@ -255,7 +297,7 @@ $(B)/kerneldoc.tap: $(B)/tree.stamp
 # Also leaves the base's bzImage as $(STOCK), the baseline kernel. The walk
 # checks out each patch in $(TREE), so what reads the tree's top (the debug
 # kernel, the replay program) is built first.
-$(B)/series.tap: $(B)/tree.stamp $(KERNEL) $(FRAGS) | $(REPLAY) $(if $(WITH_DEBUG),$(DEBUG))
+$(B)/series.tap: $(B)/tree.stamp $(KERNEL) $(FRAGS) | $(REPLAY) $(if $(WITH_DEBUG),$(DEBUG)) $(if $(WITH_DEBIAN),$(DEB)/src.stamp)
 	$(call stage,build after each patch ($(KS)),$(SCRIPTS)/build-series.sh $(TREE) $(KOUT) $(STOCK) $@.tmp || true)
 	@mv $@.tmp $@
 
@@ -264,7 +306,7 @@ $(B)/series.tap: $(B)/tree.stamp $(KERNEL) $(FRAGS) | $(REPLAY) $(if $(WITH_DEBU
 # test-scripts/against-v1.sh has run).
 results:
 	LATENCY=$(BUILD)/6.1/latency POWER=$(BUILD)/6.1/reports/power-idle.txt \
-		POWER_LAPTOP=$(BUILD)/6.1/reports/laptop/power-idle.txt $(SCRIPTS)/results.sh $(BUILD)/6.1/tables $(BUILD)/6.12/tables $(BUILD)/v1/logs > Documentation/results.md
+		POWER_LAPTOP=$(BUILD)/6.1/reports/laptop/power-idle.txt DEBIAN=$(BUILD)/6.1/debian $(SCRIPTS)/results.sh $(BUILD)/6.1/tables $(BUILD)/6.12/tables $(BUILD)/v1/logs > Documentation/results.md
 
 clean:
 	rm -rf $(BUILD)

@@ -4,6 +4,12 @@
 #        compare.sh same-decisions A B  path and autopm verdict and reason identical
 #        compare.sh newly-suspended A B N  at least N devices active in A are
 #                                          suspended in B, governed by autopm
+#        compare.sh explained A B       every device whose control, status or
+#                                       delay differ is governed by autopm in B
+#                                       (its reason) or, control unchanged,
+#                                       suspends with a governed device above
+#                                       or below it; none suspended in A is
+#                                       active in B; both list the same devices
 # Exit 0 if the comparison holds; the differences go to stdout.
 set -eu
 what=$1
@@ -32,8 +38,12 @@ newly-suspended)
 	echo "compare: $got devices active in $(basename "$a") are suspended in $(basename "$b")"
 	[ "$got" -ge "$want" ]
 	;;
+explained)
+	[ -s "$a" ] && [ -s "$b" ] || { echo "compare: empty table"; exit 1; }
+	awk -f "$(dirname "$0")/explained.awk" "$a" "$b"
+	;;
 *)
-	echo "usage: compare.sh same-state|same-decisions|newly-suspended A B [N]" >&2
+	echo "usage: compare.sh same-state|same-decisions|newly-suspended|explained A B [N]" >&2
 	exit 2
 	;;
 esac

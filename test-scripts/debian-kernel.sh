@@ -3,10 +3,10 @@
 # series (linux-config-SERIES, config.amd64_none_amd64), autopm on by
 # default and its KUnit suites built in, trimmed with make localmodconfig
 # to the modules the Debian guest loaded under Debian's stock kernel
-# (LSMOD: its "#lsmod NAME" lines), packaged with make bindeb-pkg.
+# (LSMOD: a file of "#lsmod NAME" lines), packaged with make bindeb-pkg.
 # Without LSMOD: the full config, the package a power tester installs on
 # real hardware (hours on two cores). Writes the .deb files to OUT.
-# Usage: debian-kernel.sh SERIES TREE OUT [LSMOD]
+# Usage: debian-kernel.sh SERIES SRC OUT [LSMOD]  (SRC: the patched source)
 set -eu
 series=$1
 tree=$(realpath "$2")
@@ -14,6 +14,7 @@ out=$(realpath -m "$3")
 lsmod=${4:-}
 obj=$out/obj
 mkdir -p "$obj"
+rm -f "$out"/*.deb
 xzcat "/usr/src/linux-config-$series/config.amd64_none_amd64.xz" > "$obj/.config"
 cfg() { "$tree/scripts/config" --file "$obj/.config" "$@"; }
 # Debian signs with its own certificates, which linux-source does not

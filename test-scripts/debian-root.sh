@@ -1,6 +1,7 @@
 #!/bin/bash
 # The Debian guest's root: bookworm with systemd and udev, built by
-# mmdebstrap through apt (cached as ROOT.tar: a second run fetches nothing),
+# mmdebstrap through apt (cached in DEBIAN_CACHE, default OUT's parent, as
+# root-KERNEL_PKG.tar: a second run fetches nothing),
 # with the stock kernel package KERNEL_PKG installed in it (in the guest
 # root, never on the host), as an ext4 image with the guest scripts in
 # /tests and autopm-test.service enabled. Writes OUT/root.img and the stock
@@ -20,7 +21,9 @@ shift 3
 here=$(dirname "$(realpath "$0")")
 mkdir -p "$out"
 # The root without the tests, per kernel package: the slow part, kept.
-tar=$(dirname "$out")/root-$pkg.tar
+cache=${DEBIAN_CACHE:-$(dirname "$out")}
+mkdir -p "$cache"
+tar=$(realpath "$cache")/root-$pkg.tar
 if [ ! -s "$tar" ]; then
 	echo "debian-root: mmdebstrap bookworm with $pkg (about 700 MB, once)"
 	mmdebstrap --quiet --variant=minbase --format=tar \

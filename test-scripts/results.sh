@@ -5,8 +5,9 @@
 # With LATENCY set to a latency scenario's output (test-scripts/latency-report.sh),
 # its per-device report too; with POWER set to a power report's table
 # (test-scripts/power-report.py), that table; with POWER_LAPTOP, the
-# laptop machine's.
-# Usage: [LATENCY=DIR] [POWER=FILE] [POWER_LAPTOP=FILE] results.sh TABLES TABLES_6_12 [V1LOGS] > Documentation/results.md
+# laptop machine's; with DEBIAN set to the Debian guest's build directory
+# (test-scripts/debian-tests.sh), its table and power report.
+# Usage: [LATENCY=DIR] [POWER=FILE] [POWER_LAPTOP=FILE] [DEBIAN=DIR] results.sh TABLES TABLES_6_12 [V1LOGS] > Documentation/results.md
 set -eu
 t=$1
 t612=$2
@@ -130,6 +131,7 @@ $(cat "$POWER_LAPTOP")
 \`\`\`
 EOF2
 fi
+[ -f "${DEBIAN:-}/tables/debian@on.txt" ] && "$(dirname "$0")/results-debian.sh" "$DEBIAN"
 [ -n "$v1" ] && [ -d "$v1" ] || exit 0
 cat <<EOF2
 

@@ -4,10 +4,11 @@
 # Usage: summary.sh TREE LOGDIR...
 # Guest and host TAP: LOGDIR/*.tap; "not ok ... # TODO" lines are counted
 # apart, as TAP says. KUnit: the KTAP in LOGDIR/kunit.ktap,
-# parsed by TREE's kunit.py; where the patched boots ran (host-patched.tap),
+# parsed by TREE's kunit.py; where the patched boots ran (host-patched.tap,
+# host-debian-patched.tap),
 # each suite of KUNIT_SUITES must have run and passed. Any console with a
 # kernel warning fails the run. A line names its LOGDIR's parent (6.1,
-# 6.12, host).
+# 6.12, 6.1/debian, host).
 set -eu
 tree=$1
 shift
@@ -75,13 +76,15 @@ score() {
 
 for logs in "$@"; do
 	series=$(basename "$(dirname "$logs")")
+	# The Debian guest's, under a series: 6.1/debian.
+	[ "$series" = debian ] && series=$(basename "$(dirname "$(dirname "$logs")")")/debian
 	if [ ! -d "$logs" ]; then
 		failed=$((failed + 1))
 		echo "FAIL $series: no logs in $logs"
 		continue
 	fi
 	score "$logs"
-	if [ -f "$logs/host-patched.tap" ]; then
+	if [ -f "$logs/host-patched.tap" ] || [ -f "$logs/host-debian-patched.tap" ]; then
 		kunit "$logs"
 	fi
 done
