@@ -24,9 +24,11 @@ rows() {
 				printf "| `%s` | %s | %s (%s) | %s | %s | %s |\n", p,
 					st[1, p], st[2, p], w, st[3, p], st[4, p], st[5, p]
 			}
-		}' "$t/debian@stock.txt" "$t/debian@on.txt" "$t/debian@off.txt" \\
+		}' "$t/debian@stock.txt" "$t/debian@on.txt" "$t/debian@off.txt" \
 		"$t/debian@stock+powertop.txt" "$t/debian@on+powertop.txt" | sort
 }
+
+stock=$(sed -n 's/.*Linux version \([^ ]*\).*/\1/p' "$d/logs/debian@stock.console" | head -1)
 
 suspended() {
 	awk 'NR > 1 && $6 == "suspended"' "$t/$1.txt" | wc -l
@@ -38,7 +40,7 @@ cat <<EOF2
 
 The Debian guest (Documentation/distro.md): bookworm with systemd 252 and
 udev on the default machine, booted by Debian's stock kernel
-(\`$(sed -n 's/^\\[ *0\\.000000\\] Linux version \\([^ ]*\\).*/\\1/p' "$d/logs/debian@stock.console" | head -1)\`) and by the
+(\`$stock\`) and by the
 patched kernel built from Debian's config (its .deb installed by dpkg),
 after 10 s idle; then powertop --auto-tune on top and 12 s more.
 \`make test\` checks that every difference from stock is autopm's with its
