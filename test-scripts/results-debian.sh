@@ -55,7 +55,7 @@ Each device whose state differs anywhere (status and power/control):
 | --- | --- | --- | --- | --- | --- |
 $(rows)
 EOF2
-if [ -f "$d/reports/power-idle.txt" ]; then
+if [ -f "$d/reports/debian/power-idle.txt" ]; then
 	cat <<EOF2
 
 Idle power estimates on the Debian guest: the patched kernel's power
@@ -63,7 +63,7 @@ scenario, whose "stock" window is autopm switched off (device by device
 the state of Debian's stock kernel, checked above).
 
 \`\`\`
-$(cat "$d/reports/power-idle.txt")
+$(cat "$d/reports/debian/power-idle.txt")
 \`\`\`
 EOF2
 fi
