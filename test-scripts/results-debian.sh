@@ -40,15 +40,20 @@ cat <<EOF2
 
 The Debian guest (Documentation/distro.md): bookworm with systemd 252 and
 udev on the default machine, booted by Debian's stock kernel
-(\`$stock\`) and by the
-patched kernel built from Debian's config (its .deb installed by dpkg),
-after 10 s idle; then powertop --auto-tune on top and 12 s more.
-\`make test\` checks that every difference from stock is autopm's with its
-reason and that autopm=off equals stock device by device, also under
-powertop. Devices suspended: stock Debian $(suspended debian@stock),
-autopm $(suspended debian@on), autopm=off $(suspended debian@off),
-powertop on stock $(suspended debian@stock+powertop), powertop on autopm
-$(suspended debian@on+powertop), of $(($(grep -c . "$t/debian@stock.txt") - 1)) devices.
+(\`$stock\`) and by the patched kernel built from Debian's config (its
+.deb installed by dpkg), after 10 s idle; then powertop --auto-tune on
+top and 12 s more. \`make test\` checks that every difference from stock
+is autopm's, with its reason, and that autopm=off equals stock device by
+device, also under powertop.
+
+Devices suspended, of $(($(grep -c . "$t/debian@stock.txt") - 1)): stock Debian $(suspended debian@stock), autopm $(suspended debian@on),
+autopm=off $(suspended debian@off), powertop on stock $(suspended debian@stock+powertop), powertop on autopm
+$(suspended debian@on+powertop).
+
+udev's hwdb asked $(grep -c '^#hwdb ' "$d/logs/debian@on.tap") devices to autosuspend (\`power/control=auto\` at add),
+which makes each the user's under autopm:
+$(sed -n 's|^#hwdb /devices/||p' "$d/logs/debian@on.tap" | sed 's/.*/`&`/' | paste -sd, | sed 's/,/, /g').
+
 Each device whose state differs anywhere (status and power/control):
 
 | device | stock Debian | autopm | autopm=off | powertop | autopm + powertop |
