@@ -84,6 +84,29 @@ rc=0
 	ok=0 || ok=1
 result "$ok" "policy check: a listed pair that was not run fails (exit $rc)"
 
+# compare.sh explained: a governed change and a device that follows it
+# pass; a device stock suspends left awake, a change autopm does not own
+# and a device gone each fail on their own.
+head='PATH BUS ID DRIVER CTRL STATUS DELAY SUSP_MS AUTOPM'
+printf '%s\n' "$head" "p0 pci x d on active - 0 - | x" "p0/c scsi x d auto active - 0 - | x" \
+	"p1 pci x d auto suspended - 0 -" "p2 pci x d on active - 0 -" "p3 pci x d on active - 0 -" \
+	> "$work/stock.txt"
+printf '%s\n' "$head" "p0 pci x d auto suspended - 0 govern reason=r owner=autopm" \
+	"p0/c scsi x d auto suspended - 0 unseen reason=none owner=none" "p1 pci x d auto suspended - 0 -" \
+	"p2 pci x d on active - 0 -" "p3 pci x d on active - 0 -" > "$work/good.txt"
+printf '%s\n' "$head" "p0 pci x d on active - 0 -" "p0/c scsi x d auto active - 0 -" \
+	"p1 pci x d auto active - 0 govern reason=r owner=autopm" \
+	"p2 pci x d auto suspended - 0 stock reason=s owner=user" > "$work/bad.txt"
+rc=0
+"$here/compare.sh" explained "$work/stock.txt" "$work/good.txt" > "$work/out" || rc=$?
+rc2=0
+"$here/compare.sh" explained "$work/stock.txt" "$work/bad.txt" > "$work/out2" || rc2=$?
+[ "$rc" = 0 ] && grep -q '^p0/c: .*: follows p0$' "$work/out" && [ "$rc2" = 1 ] &&
+	grep -q '^unexplained: p1 is active where it was suspended$' "$work/out2" &&
+	grep -q '^unexplained: p2: ' "$work/out2" && grep -q '^unexplained: p3 is gone$' "$work/out2" &&
+	ok=0 || ok=1
+result "$ok" "compare: explained passes autopm's changes and fails every other (exit $rc, $rc2)"
+
 # summary.sh counts a TODO apart and still fails on a plain "not ok".
 mkdir -p "$work/s/logs"
 printf '%s\n' "ok 1 a" "not ok 2 b # TODO why" "not ok 3 c" "1..3" > "$work/s/logs/x.tap"
