@@ -28,7 +28,7 @@ rows() {
 		"$t/debian@stock+powertop.txt" "$t/debian@on+powertop.txt" | sort
 }
 
-stock=$(sed -n 's/.*Linux version \([^ ]*\).*/\1/p' "$d/logs/debian@stock.console" | head -1)
+stock=$(sed -n 's/.*Linux version \([^ ]*\).*/\1/p' "$d/logs/debian@stock.baseline" | head -1)
 
 suspended() {
 	awk 'NR > 1 && $6 == "suspended"' "$t/$1.txt" | wc -l
@@ -49,6 +49,11 @@ device, also under powertop.
 Devices suspended, of $(($(grep -c . "$t/debian@stock.txt") - 1)): stock Debian $(suspended debian@stock), autopm $(suspended debian@on),
 autopm=off $(suspended debian@off), powertop on stock $(suspended debian@stock+powertop), powertop on autopm
 $(suspended debian@on+powertop).
+
+Debian's stock kernel logs "Runtime PM usage count underflow!"
+$(grep -c 'usage count underflow' "$d/logs/debian@stock.baseline" || true) times at power-off after powertop (libahci gives a suspended
+port's host reference back twice; the series' patch 2 fixes it); the
+patched kernel $(cat "$d/logs/debian@on.console" "$d/logs/debian@off.console" | grep -c 'usage count underflow' || true).
 
 udev's hwdb asked $(grep -c '^#hwdb ' "$d/logs/debian@on.tap") devices to autosuspend (\`power/control=auto\` at add),
 which makes each the user's under autopm:

@@ -34,7 +34,7 @@ kunit() {
 			grep -o '[0-9]*' | paste -sd+ | bc || echo 0)
 		passed=$((passed + kpass))
 		failed=$((failed + ${kfail:-0}))
-		echo "$results" | grep -E '\[(FAILED|CRASHED)\]' | sed "s/^/FAIL $series kunit: /" || true
+		echo "$results" | grep -E '\[(FAILED|CRASHED)\]' | sed "s|^|FAIL $series kunit: |" || true
 	fi
 
 	# Every suite must have run: one that is not built would pass by silence.
