@@ -48,7 +48,7 @@ record() {
 	find "$tables" -name "$name*.txt" -empty -delete
 	echo "test: $name: $(grep -c '^ok ' "$logs/$name.tap" || true) ok," \
 		"$(grep -c '^not ok ' "$logs/$name.tap" || true) not ok" \
-		"($(($(date +%s) - $(cat "$logs/$name.start"))))s)"
+		"($(($(date +%s) - $(cat "$logs/$name.start")))s)"
 }
 
 boot() {
