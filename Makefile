@@ -123,7 +123,7 @@ $(DEB)/src.stamp: $(B)/tree.stamp
 
 # Niced: it fills what the boots and the tinyconfig builds leave idle.
 $(DEB)/kernel.stamp: $(DEB)/src.stamp $(DEB)/modules $(SCRIPTS)/debian-kernel.sh
-	@DEPS="linux-config-$(KS) dpkg-dev rsync kmod" $(SCRIPTS)/deps.sh
+	@DEPS="linux-config-$(KS) dpkg-dev fakeroot rsync kmod" $(SCRIPTS)/deps.sh
 	$(call stage,the patched kernel from Debian's config as packages ($(KS)),nice -n 10 $(SCRIPTS)/debian-kernel.sh $(KS) $(DEB)/src $(DEB)/kernel $(DEB)/modules)
 	@touch $@
 
@@ -135,12 +135,12 @@ $(DEB)/logs/patched.done: $(DEB)/on/root.img $(DEB)/logs/stock.done
 	@touch $@
 
 # For a power tester's machine: the same package from Debian's full
-# config (hours on two cores), in $(BUILD)/deb/$(KS)/.
-deb: $(B)/tree.stamp
-	@DEPS="linux-config-$(KS) dpkg-dev rsync kmod" $(SCRIPTS)/deps.sh
-	@mkdir -p $(BUILD)/deb/$(KS)/src
-	@rsync -a --delete --exclude=/.git $(TREE)/ $(BUILD)/deb/$(KS)/src/
-	$(call stage,the patched kernel from Debian's full config as packages ($(KS)),$(SCRIPTS)/debian-kernel.sh $(KS) $(BUILD)/deb/$(KS)/src $(BUILD)/deb/$(KS))
+# config (hours on two cores), in $(BUILD)/deb/$(KS)/. dpkg-buildpackage
+# runs under fakeroot (scripts/Makefile.package), which dpkg-dev only
+# recommends.
+deb: $(DEB)/src.stamp
+	@DEPS="linux-config-$(KS) dpkg-dev fakeroot rsync kmod" $(SCRIPTS)/deps.sh
+	$(call stage,the patched kernel from Debian's full config as packages ($(KS)),$(SCRIPTS)/debian-kernel.sh $(KS) $(DEB)/src $(BUILD)/deb/$(KS))
 
 # The latency scenario on the default machine: perf and trace-cmd record
 # the autopm and rpm events in the guest around reads with short and long
