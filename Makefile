@@ -74,7 +74,7 @@ initramfs: $(INITRD)
 # Boot the default machine (autopm at its default, no userspace input) and
 # print every device with runtime PM after 10 s idle.
 run: $(KERNEL) $(INITRD)
-	$(call stage,boot the default machine ($(KS)),$(RUN_ENV) $(SCRIPTS)/boot.sh run $(KERNEL) $(INITRD) 180 $(BOOT_ARGS))
+	$(call stage,boot the default machine ($(KS)),$(RUN_ENV) $(SCRIPTS)/boot.sh run $(KERNEL) $(INITRD) 180 $(BOOT_ARGS),run)
 	@sed -i 's/\r$$//' $(B)/logs/run.tap
 	@sed -n 's/^#| //p' $(B)/logs/run.tap | tee $(B)/run-table.txt
 	@sed -n 's/^# //p' $(B)/logs/run.tap
@@ -102,14 +102,24 @@ debian-src: $(DEB)/src.stamp
 
 $(DEB)/root.img: $(BUILD)/deps.stamp $(SCRIPTS)/debian-root.sh $(SCRIPTS)/debian/autopm-test.service $(GUEST) $(BUILD)/sata.img $(BUILD)/hdd.img $(BUILD)/usb.img
 	@DEPS="mmdebstrap e2fsprogs" $(SCRIPTS)/deps.sh
-	$(call stage,Debian guest root with Debian's stock kernel ($(KS)),$(DEB_ENV) $(SCRIPTS)/debian-root.sh $(DEB) $(DEB_PKG) $(SCRIPTS)/guest $(DEB_EXTRA))
+	$(call stage,Debian guest root with Debian's stock kernel ($(KS)),$(DEB_ENV) $(SCRIPTS)/debian-root.sh $(DEB) $(DEB_PKG) $(SCRIPTS)/guest $(DEB_EXTRA),debian-root)
 
-# Its modules, what localmodconfig keeps; rewritten only when they change,
-# so that a second make test does not rebuild the package.
+# The modules Debian's stock kernel loads on the default machine are what
+# localmodconfig keeps. qemu-configs/debian-KS.modules lists them, so that
+# the package builds from make test's start instead of after the Debian
+# root and the stock boot (a quarter of an hour on a fresh machine); the
+# stock boot checks the list: a module it loaded that the list lacks
+# fails. A series without the list takes the stock boot's, rewritten only
+# when it changes, so that a second make test does not rebuild the package.
+DEB_MODULES := $(or $(wildcard qemu-configs/debian-$(KS).modules),$(DEB)/modules)
 $(DEB)/logs/stock.done: $(DEB)/root.img
-	$(call stage,boot tests: Debian's stock kernel ($(KS)),$(DEB_ENV) DEBIAN_IMG=$(DEB)/root.img $(SCRIPTS)/debian-tests.sh stock $(DEB)/stock-vmlinuz $(DEB)/stock-initrd)
-	@grep '^#lsmod ' $(DEB)/logs/debian@stock.tap | sort > $(DEB)/modules.tmp
+	$(call stage,boot tests: Debian's stock kernel ($(KS)),$(DEB_ENV) DEBIAN_IMG=$(DEB)/root.img $(SCRIPTS)/debian-tests.sh stock $(DEB)/stock-vmlinuz $(DEB)/stock-initrd,debian-stock)
+	@grep '^#lsmod ' $(DEB)/logs/debian@stock.tap | LC_ALL=C sort > $(DEB)/modules.tmp
 	@cmp -s $(DEB)/modules.tmp $(DEB)/modules || mv $(DEB)/modules.tmp $(DEB)/modules
+	@missing=$$(LC_ALL=C comm -23 $(DEB)/modules $(DEB_MODULES) | sed 's/^#lsmod //' | tr '\n' ' '); \
+	if [ -z "$$missing" ]; then echo "ok 1 the package keeps every module the stock boot loaded ($(DEB_MODULES))"; \
+	else echo "not ok 1 the stock boot loaded modules $(DEB_MODULES) lacks: $$missing(add them)"; fi \
+		> $(DEB)/logs/host-debian-modules.tap
 	@touch $@
 $(DEB)/modules: $(DEB)/logs/stock.done
 
@@ -121,32 +131,35 @@ $(DEB)/src.stamp: $(B)/tree.stamp
 	@rsync -a --delete --exclude=/.git $(TREE)/ $(DEB)/src/
 	@touch $@
 
+# What bindeb-pkg needs: dpkg-buildpackage runs under fakeroot
+# (scripts/Makefile.package), which dpkg-dev only recommends; from 6.3 on
+# the kernel's debian/rules is built on debhelper (debhelper-compat 12).
+DEB_BUILD_DEPS := linux-config-$(KS) dpkg-dev fakeroot rsync kmod $(if $(filter 6.1,$(KS)),,debhelper)
+
 # Niced: it fills what the boots and the tinyconfig builds leave idle.
-$(DEB)/kernel.stamp: $(DEB)/src.stamp $(DEB)/modules $(SCRIPTS)/debian-kernel.sh
-	@DEPS="linux-config-$(KS) dpkg-dev fakeroot rsync kmod" $(SCRIPTS)/deps.sh
-	$(call stage,the patched kernel from Debian's config as packages ($(KS)),nice -n 10 $(SCRIPTS)/debian-kernel.sh $(KS) $(DEB)/src $(DEB)/kernel $(DEB)/modules)
+$(DEB)/kernel.stamp: $(DEB)/src.stamp $(DEB_MODULES) $(SCRIPTS)/debian-kernel.sh
+	@DEPS="$(DEB_BUILD_DEPS)" $(SCRIPTS)/deps.sh
+	$(call stage,the patched kernel from Debian's config as packages ($(KS)),nice -n 10 $(SCRIPTS)/debian-kernel.sh $(KS) $(DEB)/src $(DEB)/kernel $(DEB_MODULES),debian-kernel)
 	@touch $@
 
 $(DEB)/on/root.img: $(DEB)/kernel.stamp $(DEB)/root.img
-	$(call stage,Debian guest root with the patched package ($(KS)),$(DEB_ENV) KERNEL_DEB=$$(ls $(DEB)/kernel/linux-image-*autopm*.deb) $(SCRIPTS)/debian-root.sh $(DEB)/on $(DEB_PKG) $(SCRIPTS)/guest $(DEB_EXTRA))
+	$(call stage,Debian guest root with the patched package ($(KS)),$(DEB_ENV) KERNEL_DEB=$$(ls $(DEB)/kernel/linux-image-*autopm*.deb) $(SCRIPTS)/debian-root.sh $(DEB)/on $(DEB_PKG) $(SCRIPTS)/guest $(DEB_EXTRA),debian-root-on)
 
 $(DEB)/logs/patched.done: $(DEB)/on/root.img $(DEB)/logs/stock.done
-	$(call stage,boot tests: the patched Debian kernel ($(KS)),$(DEB_ENV) DEBIAN_IMG=$(DEB)/on/root.img $(SCRIPTS)/debian-tests.sh patched $(DEB)/on/deb-vmlinuz $(DEB)/on/deb-initrd)
+	$(call stage,boot tests: the patched Debian kernel ($(KS)),$(DEB_ENV) DEBIAN_IMG=$(DEB)/on/root.img $(SCRIPTS)/debian-tests.sh patched $(DEB)/on/deb-vmlinuz $(DEB)/on/deb-initrd,debian-patched)
 	@touch $@
 
 # For a power tester's machine: the same package from Debian's full
-# config (hours on two cores), in $(BUILD)/deb/$(KS)/. dpkg-buildpackage
-# runs under fakeroot (scripts/Makefile.package), which dpkg-dev only
-# recommends.
+# config (hours on two cores), in $(BUILD)/deb/$(KS)/.
 deb: $(DEB)/src.stamp
-	@DEPS="linux-config-$(KS) dpkg-dev fakeroot rsync kmod" $(SCRIPTS)/deps.sh
-	$(call stage,the patched kernel from Debian's full config as packages ($(KS)),$(SCRIPTS)/debian-kernel.sh $(KS) $(DEB)/src $(BUILD)/deb/$(KS))
+	@DEPS="$(DEB_BUILD_DEPS)" $(SCRIPTS)/deps.sh
+	$(call stage,the patched kernel from Debian's full config as packages ($(KS)),$(SCRIPTS)/debian-kernel.sh $(KS) $(DEB)/src $(BUILD)/deb/$(KS),deb)
 
 # The latency scenario on the default machine: perf and trace-cmd record
 # the autopm and rpm events in the guest around reads with short and long
 # gaps; print autopm's per-device report from them (Documentation/perf.md).
 latency-report: $(KERNEL) $(INITRD)
-	$(call stage,boot the latency scenario ($(KS)),$(RUN_ENV) $(SCRIPTS)/boot.sh latency $(KERNEL) $(INITRD) 300 autopm.learn=0 $(BOOT_ARGS))
+	$(call stage,boot the latency scenario ($(KS)),$(RUN_ENV) $(SCRIPTS)/boot.sh latency $(KERNEL) $(INITRD) 300 autopm.learn=0 $(BOOT_ARGS),latency-report)
 	@sed -i 's/\r$$//' $(B)/logs/latency.tap
 	@grep '^\(not \)\?ok ' $(B)/logs/latency.tap
 	@$(SCRIPTS)/latency-report.sh $(B)/logs/latency.tap $(B)/latency
@@ -158,12 +171,12 @@ latency-report: $(KERNEL) $(INITRD)
 # synthetic ones, next to the baselines and the oracle; tables and plots
 # under build/policy. TRACES="a.trace b.trace.xz" replays those instead.
 policy-bench: $(B)/tree.stamp
-	$(call stage,policy lab ($(KS)),$(MAKE) --no-print-directory -C policy bench KDIR=$(abspath $(TREE))/drivers/base/power OUT=$(abspath $(BUILD))/policy $(if $(TRACES),TRACES="$(abspath $(TRACES))"))
+	$(call stage,policy lab ($(KS)),$(MAKE) --no-print-directory -C policy bench KDIR=$(abspath $(TREE))/drivers/base/power OUT=$(abspath $(BUILD))/policy $(if $(TRACES),TRACES="$(abspath $(TRACES))"),policy-bench)
 
 # The learn scenario: the USB stick's disk read with gaps far above and
 # before the delay it learned plus T_BE; the lab replays what the kernel saw.
 learn-report: $(KERNEL) $(INITRD) $(REPLAY)
-	$(call stage,boot the learn scenario ($(KS)),$(RUN_ENV) $(SCRIPTS)/boot.sh learn $(KERNEL) $(INITRD) 180 autopm.aggressive=1 $(BOOT_ARGS))
+	$(call stage,boot the learn scenario ($(KS)),$(RUN_ENV) $(SCRIPTS)/boot.sh learn $(KERNEL) $(INITRD) 180 autopm.aggressive=1 $(BOOT_ARGS),learn-report)
 	@sed -i 's/\r$$//' $(B)/logs/learn.tap
 	@grep '^\(not \)\?ok ' $(B)/logs/learn.tap
 	@$(SCRIPTS)/learn-report.sh $(B)/logs/learn.tap $(REPLAY) $(B)/learn
@@ -190,7 +203,7 @@ power-report: $(KERNEL) $(INITRD)
 # Benchmark: guest I/O throughput with autopm on (tracking) and off, in
 # alternating rounds of one boot; prints the ratio (goal: at least 0.99).
 latency-bench: $(KERNEL) $(INITRD)
-	$(call stage,boot the tracking benchmark ($(KS)),$(RUN_ENV) $(SCRIPTS)/boot.sh bench $(KERNEL) $(INITRD) 600 $(BOOT_ARGS))
+	$(call stage,boot the tracking benchmark ($(KS)),$(RUN_ENV) $(SCRIPTS)/boot.sh bench $(KERNEL) $(INITRD) 600 $(BOOT_ARGS),latency-bench)
 	@sed -n 's/^# bench: /bench: /p' $(B)/logs/bench.tap | tr -d '\r'
 
 # Everything, for each kernel of TEST_SERIES: the series checks, the stock
@@ -203,19 +216,21 @@ latency-bench: $(KERNEL) $(INITRD)
 # a failure; the other kernel is still tested.
 test: $(BUILD)/deps.stamp
 	@rm -rf $(BUILD)/summary.txt $(BUILD)/host $(foreach ks,$(TEST_SERIES),$(BUILD)/$(ks)/logs $(BUILD)/$(ks)/debian/logs)
+	@$(SCRIPTS)/budget.sh plan; date +%s > $(BUILD)/test.start
 	$(if $(DEBIAN_TEST),@$(MAKE) --no-print-directory KERNEL_SERIES=$(DEBIAN_TEST) debian-src $(INITRD))
-	@$(if $(DEBIAN_TEST),{ $(MAKE) --no-print-directory KERNEL_SERIES=$(DEBIAN_TEST) debian-test || \
+	@$(if $(DEBIAN_TEST),{ $(MAKE) --no-print-directory -j2 KERNEL_SERIES=$(DEBIAN_TEST) debian-test || \
 		{ mkdir -p $(DEB_LOGS); echo "not ok 1 the Debian guest's part stopped early" > $(DEB_LOGS)/host-debian-stopped.tap; }; } \
 		2>&1 | sed -u 's/^/debian: /' & debian=$$!;) \
 	for ks in $(TEST_SERIES); do \
 		$(MAKE) --no-print-directory KERNEL_SERIES=$$ks series-test || rm -rf $(BUILD)/$$ks/logs; done; \
 	$(if $(DEBIAN_TEST),wait $$debian;) true
 	@mkdir -p $(BUILD)/host/logs
-	$(call stage,pipeline self-tests,$(SCRIPTS)/selftest.sh $(TREE) > $(BUILD)/host/logs/selftest.tap)
-	$(call stage,policy lab: the issue's bounds on every trace and model,$(MAKE) --no-print-directory -s -C policy check KDIR=$(abspath $(TREE))/drivers/base/power OUT=$(abspath $(BUILD))/policy > $(BUILD)/host/logs/policy.tap || true)
-	$(call stage,policy lab: from a copy of the repository alone,$(SCRIPTS)/lab-from-clone.sh $(TREE)/drivers/base/power > $(BUILD)/host/logs/lab-clone.tap || true)
-	$(call stage,policy lab: instructions a call (callgrind),$(MAKE) --no-print-directory -s -C policy cost KDIR=$(abspath $(TREE))/drivers/base/power OUT=$(abspath $(BUILD))/policy > $(BUILD)/host/logs/cost.tap || true)
-	$(if $(filter-out $(TEST_SERIES),$(SERIES_ALL)),,$(call stage,the two series against each other,$(SCRIPTS)/cross-series.py patches $(BUILD) > $(BUILD)/host/logs/cross.tap))
+	$(call stage,pipeline self-tests,$(SCRIPTS)/selftest.sh $(TREE) > $(BUILD)/host/logs/selftest.tap,selftest)
+	$(call stage,policy lab: the issue's bounds on every trace and model,$(MAKE) --no-print-directory -s -C policy check KDIR=$(abspath $(TREE))/drivers/base/power OUT=$(abspath $(BUILD))/policy > $(BUILD)/host/logs/policy.tap || true,policy-check)
+	$(call stage,policy lab: from a copy of the repository alone,$(SCRIPTS)/lab-from-clone.sh $(TREE)/drivers/base/power > $(BUILD)/host/logs/lab-clone.tap || true,lab-clone)
+	$(call stage,policy lab: instructions a call (callgrind),$(MAKE) --no-print-directory -s -C policy cost KDIR=$(abspath $(TREE))/drivers/base/power OUT=$(abspath $(BUILD))/policy > $(BUILD)/host/logs/cost.tap || true,lab-cost)
+	$(if $(filter-out $(TEST_SERIES),$(SERIES_ALL)),,$(call stage,the two series against each other,$(SCRIPTS)/cross-series.py patches $(BUILD) > $(BUILD)/host/logs/cross.tap,cross-series))
+	@echo "==> make test: $$((($$(date +%s) - $$(cat $(BUILD)/test.start)) / 60)) min after its packages (bound: 60 with them)"
 	@$(SCRIPTS)/summary.sh $(TREE) $(foreach ks,$(TEST_SERIES),$(BUILD)/$(ks)/logs) \
 		$(if $(DEBIAN_TEST),$(DEB_LOGS)) $(BUILD)/host/logs \
 		> $(BUILD)/summary.txt; rc=$$?; cat $(BUILD)/summary.txt; exit $$rc
@@ -228,36 +243,36 @@ test: $(BUILD)/deps.stamp
 # two groups of boots in a row were 6.1's longest path).
 series-test: $(KERNEL) $(INITRD) $(B)/checkpatch.tap $(B)/kerneldoc.tap
 	@rm -rf $(B)/logs $(B)/tables
-	$(call stage,builds and boot tests ($(KS)),$(MAKE) --no-print-directory -j2 $(if $(WITH_DEBUG),$(B)/logs/debug.done) $(B)/logs/stock.done $(B)/logs/power.done)
+	$(call stage,builds and boot tests ($(KS)),$(MAKE) --no-print-directory -j2 $(if $(WITH_DEBUG),$(B)/logs/debug.done) $(B)/logs/stock.done $(B)/logs/power.done,series-$(KS))
 	@cp $(B)/checkpatch.tap $(B)/kerneldoc.tap $(B)/series.tap $(B)/logs/
 
 $(B)/logs/patched.done: $(KERNEL) $(INITRD) $(REPLAY)
-	$(call stage,boot tests: the series ($(KS)),$(RUN_ENV) $(SCRIPTS)/run-tests.sh patched $(KERNEL) $(INITRD))
+	$(call stage,boot tests: the series ($(KS)),$(RUN_ENV) $(SCRIPTS)/run-tests.sh patched $(KERNEL) $(INITRD),boots-$(KS))
 	@touch $@
 
 $(B)/logs/debug.done: $(DEBUG) $(INITRD)
-	$(call stage,boot tests: the debug kernel ($(KS)),$(RUN_ENV) $(SCRIPTS)/run-tests.sh debug $(DEBUG) $(INITRD))
+	$(call stage,boot tests: the debug kernel ($(KS)),$(RUN_ENV) $(SCRIPTS)/run-tests.sh debug $(DEBUG) $(INITRD),debug-boots)
 	@touch $@
 
 # The power scenario, on the release kernel; where there is a debug kernel,
 # after its boots, whose slot is free before the build after each patch ends.
 $(B)/logs/power.done: $(KERNEL) $(INITRD) | $(if $(WITH_DEBUG),$(B)/logs/debug.done)
-	$(call stage,boot tests: the power scenario ($(KS)),$(RUN_ENV) $(SCRIPTS)/run-tests.sh power $(KERNEL) $(INITRD))
+	$(call stage,boot tests: the power scenario ($(KS)),$(RUN_ENV) $(SCRIPTS)/run-tests.sh power $(KERNEL) $(INITRD),power-$(KS))
 	@touch $@
 
 # The stock kernel comes out of the build after each patch; its table is
 # compared with the patched ones.
 $(B)/logs/stock.done: $(B)/series.tap $(B)/logs/patched.done
-	$(call stage,boot tests: the stock kernel and the comparisons ($(KS)),$(RUN_ENV) $(SCRIPTS)/run-tests.sh stock $(STOCK) $(INITRD))
+	$(call stage,boot tests: the stock kernel and the comparisons ($(KS)),$(RUN_ENV) $(SCRIPTS)/run-tests.sh stock $(STOCK) $(INITRD),stock-$(KS))
 	@touch $@
 
 $(BUILD)/deps.stamp: $(SCRIPTS)/deps.sh
 	@mkdir -p $(BUILD)
-	$(call stage,deps,$(SCRIPTS)/deps.sh)
+	$(call stage,deps,$(SCRIPTS)/deps.sh,deps)
 	@touch $@
 
 $(B)/tree.stamp: $(BUILD)/deps.stamp $(SERIES)
-	$(call stage,tree: unpack linux-source-$(KS) and apply $(PATCHES)/series,$(SCRIPTS)/tree.sh $(TREE) $(PATCHES) $(KS))
+	$(call stage,tree: unpack linux-source-$(KS) and apply $(PATCHES)/series,$(SCRIPTS)/tree.sh $(TREE) $(PATCHES) $(KS),tree-$(KS))
 	@touch $@
 
 export: $(B)/tree.stamp
@@ -265,40 +280,40 @@ export: $(B)/tree.stamp
 	@touch $(B)/tree.stamp
 
 $(KERNEL): $(B)/tree.stamp $(FRAGS)
-	$(call stage,kernel $(KS): configure,$(SCRIPTS)/kconfig.sh $(TREE) $(KOUT) $(FRAGS))
-	$(call stage,kernel $(KS): build bzImage with -j$(shell nproc),$(KMAKE) -C $(TREE) O=$(abspath $(KOUT)) bzImage)
+	$(call stage,kernel $(KS): configure,$(SCRIPTS)/kconfig.sh $(TREE) $(KOUT) $(FRAGS),kconfig-$(KS))
+	$(call stage,kernel $(KS): build bzImage with -j$(shell nproc),$(KMAKE) -C $(TREE) O=$(abspath $(KOUT)) bzImage,kernel-$(KS))
 	@cp $(KOUT)/arch/x86/boot/bzImage $@
 
 # The debug kernel (KASAN, lockdep, ...: qemu-configs/debug/debug.config) for
 # the reliability scenarios; its own O= directory, so the two never mix.
 $(DEBUG): $(B)/tree.stamp $(DBG_FRAGS)
-	$(call stage,debug kernel $(KS): configure,$(SCRIPTS)/kconfig.sh $(TREE) $(KOUT_DBG) $(DBG_FRAGS))
-	$(call stage,debug kernel $(KS): build bzImage with -j$(shell nproc),$(KMAKE) -C $(TREE) O=$(abspath $(KOUT_DBG)) bzImage)
+	$(call stage,debug kernel $(KS): configure,$(SCRIPTS)/kconfig.sh $(TREE) $(KOUT_DBG) $(DBG_FRAGS),kconfig-debug)
+	$(call stage,debug kernel $(KS): build bzImage with -j$(shell nproc),$(KMAKE) -C $(TREE) O=$(abspath $(KOUT_DBG)) bzImage,debug-kernel)
 	@cp $(KOUT_DBG)/arch/x86/boot/bzImage $@
 
 $(BUILD)/sata.img $(BUILD)/hdd.img $(BUILD)/usb.img: $(SCRIPTS)/mkdisk.sh $(BUILD)/deps.stamp
 	@$(SCRIPTS)/mkdisk.sh $@ 8
 
 $(INITRD): $(BUILD)/deps.stamp $(GUEST) $(SCRIPTS)/mkinitramfs.sh $(BUILD)/sata.img $(BUILD)/hdd.img $(BUILD)/usb.img
-	$(call stage,initramfs,$(SCRIPTS)/mkinitramfs.sh $@ $(SCRIPTS)/guest $(BUILD)/sata.img.md5 $(BUILD)/usb.img.md5)
+	$(call stage,initramfs,$(SCRIPTS)/mkinitramfs.sh $@ $(SCRIPTS)/guest $(BUILD)/sata.img.md5 $(BUILD)/usb.img.md5,initramfs)
 
 $(REPLAY): $(B)/tree.stamp policy/replay.c
 	@$(MAKE) --no-print-directory -s -C policy KDIR=$(abspath $(TREE))/drivers/base/power \
 		OUT=$(abspath $(B)/learn) $(abspath $(REPLAY))
 
 $(B)/checkpatch.tap: $(B)/tree.stamp
-	$(call stage,checkpatch --strict on every patch ($(KS)),$(SCRIPTS)/check-series.sh $(TREE) $(PATCHES) $@.tmp || true)
+	$(call stage,checkpatch --strict on every patch ($(KS)),$(SCRIPTS)/check-series.sh $(TREE) $(PATCHES) $@.tmp || true,checkpatch-$(KS))
 	@mv $@.tmp $@
 
 $(B)/kerneldoc.tap: $(B)/tree.stamp
-	$(call stage,kernel-doc on the files the series adds ($(KS)),$(SCRIPTS)/check-kerneldoc.sh $(TREE) $@.tmp || true)
+	$(call stage,kernel-doc on the files the series adds ($(KS)),$(SCRIPTS)/check-kerneldoc.sh $(TREE) $@.tmp || true,kerneldoc-$(KS))
 	@mv $@.tmp $@
 
 # Also leaves the base's bzImage as $(STOCK), the baseline kernel. The walk
 # checks out each patch in $(TREE), so what reads the tree's top (the debug
 # kernel, the replay program) is built first.
 $(B)/series.tap: $(B)/tree.stamp $(KERNEL) $(FRAGS) | $(REPLAY) $(if $(WITH_DEBUG),$(DEBUG)) $(if $(WITH_DEBIAN),$(DEB)/src.stamp)
-	$(call stage,build after each patch ($(KS)),$(SCRIPTS)/build-series.sh $(TREE) $(KOUT) $(STOCK) $@.tmp || true)
+	$(call stage,build after each patch ($(KS)),$(SCRIPTS)/build-series.sh $(TREE) $(KOUT) $(STOCK) $@.tmp || true,walk-$(KS))
 	@mv $@.tmp $@
 
 # Documentation/results.md from the tables, the latency and the power
@@ -306,7 +321,7 @@ $(B)/series.tap: $(B)/tree.stamp $(KERNEL) $(FRAGS) | $(REPLAY) $(if $(WITH_DEBU
 # test-scripts/against-v1.sh has run).
 results:
 	LATENCY=$(BUILD)/6.1/latency POWER=$(BUILD)/6.1/reports/power-idle.txt \
-		POWER_LAPTOP=$(BUILD)/6.1/reports/laptop/power-idle.txt DEBIAN=$(BUILD)/6.1/debian $(SCRIPTS)/results.sh $(BUILD)/6.1/tables $(BUILD)/6.12/tables $(BUILD)/v1/logs > Documentation/results.md
+		POWER_LAPTOP=$(BUILD)/6.1/reports/laptop/power-idle.txt DEBIAN=$(BUILD)/6.1/debian DEBIAN_612=$(BUILD)/6.12/debian $(SCRIPTS)/results.sh $(BUILD)/6.1/tables $(BUILD)/6.12/tables $(BUILD)/v1/logs > Documentation/results.md
 
 clean:
 	rm -rf $(BUILD)

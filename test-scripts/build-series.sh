@@ -3,9 +3,11 @@
 # walk goes backwards, from the last patch down to the base (the stock
 # kernel, kept as STOCK_IMAGE for the baseline), with incremental builds
 # that start from KERNEL_OUT (where `make kernel` built the last patch):
-# the base then costs an incremental build instead of a full one. Every
-# step reuses the last patch's .config through olddefconfig, which drops
-# what the step lacks.
+# the base then costs an incremental build instead of a full one. A step
+# whose Kconfig files differ from the step before it reuses the last
+# patch's .config through olddefconfig, which drops what the step lacks;
+# the others keep the .config they have (olddefconfig would change
+# nothing, and costs seconds a step).
 #
 # The walk runs on a copy of KERNEL_OUT at KERNEL_OUT's own path: the host
 # tools kbuild builds there (objtool) record that absolute path, so a copy
@@ -53,17 +55,25 @@ total=$(echo "$commits" | wc -w)
 n=$total
 failed=0
 : > "$tap.steps"
+# The commit whose Kconfig files the .config in $kout was made from.
+configured=$(git -C "$tree" rev-parse HEAD)
 for commit in $(echo "$commits" | tr ' ' '\n' | tac); do
 	subject=$(git -C "$tree" log -1 --format=%s "$commit")
 	log=$logs/step-$n.log
 	git -C "$tree" checkout -q "$commit"
 	start=$(date +%s)
-	cp "$logs/series.config" "$kout/.config"
+	: > "$log"
+	configures=ok
+	if ! git -C "$tree" diff --quiet "$configured" "$commit" -- ':(glob)**/Kconfig*'; then
+		cp "$logs/series.config" "$kout/.config"
+		make -s -C "$tree" O="$kout" olddefconfig > "$log" 2>&1 || configures=no
+		configured=$commit
+	fi
 	# vmlinux is linked, so a missing symbol fails the step; only the base
 	# needs a bootable image.
 	target=vmlinux
 	[ "$n" = 1 ] && target=bzImage
-	if make -s -C "$tree" O="$kout" olddefconfig > "$log" 2>&1 &&
+	if [ "$configures" = ok ] &&
 		make -s -C "$tree" O="$kout" -j"$(nproc)" $target >> "$log" 2>&1; then
 		echo "$n ok $n kernel builds after: $subject" >> "$tap.steps"
 		echo "series: [$n/$total] builds after: $subject ($(($(date +%s) - start))s)"

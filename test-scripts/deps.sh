@@ -29,6 +29,10 @@ if [ "$(id -u)" != 0 ]; then
 	echo "deps: run as root, or: sudo apt-get install -y$missing" >&2
 	exit 1
 fi
+# make test installs from two chains at once (the Debian guest's beside the
+# series'): one apt at a time, the other waits for it.
+exec 9> /var/lock/autopm-deps.lock
+flock 9
 echo "deps: installing$missing"
 apt-get update -q
 DEBIAN_FRONTEND=noninteractive apt-get install -y -q $missing

@@ -2,8 +2,9 @@
 # Let a guest test drive QEMU through QMP, as a management tool would to
 # hot-unplug a device: every console line "autopm-guest: monitor: CMD
 # KEY=VALUE..." sends {"execute": CMD, "arguments": {KEY: VALUE...}} to
-# the QMP socket and prints QEMU's answer; an error answer is printed as
-# such and makes the exit status 1. Ends when QEMU does (its pid) or after
+# the QMP socket (VALUE true or false as a JSON boolean, every other as a
+# string) and prints QEMU's answer; an error answer is printed as such
+# and makes the exit status 1. Ends when QEMU does (its pid) or after
 # LIMIT seconds.
 # Usage: monitor.sh SOCKET CONSOLE QEMU_PID LIMIT
 set -eu
@@ -19,8 +20,10 @@ send() {
 	python3 - "$socket" "$1" <<'PY'
 import json, socket, sys
 words = sys.argv[2].split()
+booleans = {"true": True, "false": False}
+arguments = dict(w.split("=", 1) for w in words[1:])
 command = {"execute": words[0],
-           "arguments": dict(w.split("=", 1) for w in words[1:])}
+           "arguments": {k: booleans.get(v, v) for k, v in arguments.items()}}
 s = socket.socket(socket.AF_UNIX)
 s.connect(sys.argv[1])
 f = s.makefile("rw")

@@ -3,9 +3,11 @@
 # each device's state under Debian's stock kernel, the patched kernel from
 # Debian's config with autopm on and with autopm=off, and powertop
 # --auto-tune on top of stock and of autopm; then its power report.
-# Usage: results-debian.sh DIR  (DIR: build/6.1/debian after make test)
+# Usage: results-debian.sh DIR  (DIR: build/SERIES/debian after make test
+# or make debian-test)
 set -eu
 d=$1
+series=$(basename "$(dirname "$(realpath "$d")")")
 t=$d/tables
 for f in debian@stock debian@on debian@off debian@stock+powertop debian@on+powertop; do
 	[ -s "$t/$f.txt" ] || { echo "results-debian: no table $t/$f.txt" >&2; exit 1; }
@@ -36,7 +38,7 @@ suspended() {
 
 cat <<EOF2
 
-## Debian as it ships (6.1)
+## Debian as it ships ($series)
 
 The Debian guest (Documentation/distro.md): bookworm with systemd 252 and
 udev on the default machine, booted by Debian's stock kernel

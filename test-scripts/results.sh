@@ -7,7 +7,7 @@
 # (test-scripts/power-report.py), that table; with POWER_LAPTOP, the
 # laptop machine's; with DEBIAN set to the Debian guest's build directory
 # (test-scripts/debian-tests.sh), its table and power report.
-# Usage: [LATENCY=DIR] [POWER=FILE] [POWER_LAPTOP=FILE] [DEBIAN=DIR] results.sh TABLES TABLES_6_12 [V1LOGS] > Documentation/results.md
+# Usage: [LATENCY=DIR] [POWER=FILE] [POWER_LAPTOP=FILE] [DEBIAN=DIR] [DEBIAN_612=DIR] results.sh TABLES TABLES_6_12 [V1LOGS] > Documentation/results.md
 set -eu
 t=$1
 t612=$2
@@ -131,7 +131,13 @@ $(cat "$POWER_LAPTOP")
 \`\`\`
 EOF2
 fi
-[ -f "${DEBIAN:-}/tables/debian@on.txt" ] && "$(dirname "$0")/results-debian.sh" "$DEBIAN"
+# DEBIAN (and DEBIAN_612 for 6.12's, which make test does not run): the
+# Debian guest's build directories.
+for d in "${DEBIAN:-}" "${DEBIAN_612:-}"; do
+	if [ -f "$d/tables/debian@on.txt" ]; then
+		"$(dirname "$0")/results-debian.sh" "$d"
+	fi
+done
 [ -n "$v1" ] && [ -d "$v1" ] || exit 0
 cat <<EOF2
 

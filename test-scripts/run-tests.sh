@@ -105,6 +105,9 @@ patched)
 	MACHINE=qemu-configs/laptop.sh boot laptop
 	boot poll
 	boot unplug
+	# The USB stick pulled while suspended under media checks and opens,
+	# plugged in again, ten times (issue 36's hang).
+	MACHINE=qemu-configs/pull.sh boot pull
 	boot flips
 	# Idle detection and its latency report with the classes' fixed
 	# delays: the scenario's gaps are fractions of the delay in force.
@@ -129,6 +132,7 @@ debug)
 	boot badinput@debug hung_task_panic=1 "${bad[@]}"
 	boot integrity@debug hung_task_panic=1 autopm.aggressive=1
 	boot concurrency@debug hung_task_panic=1 autopm.aggressive=1
+	MACHINE=qemu-configs/pull.sh boot pull@debug hung_task_panic=1
 	boot s2idle@debug hung_task_panic=1 autopm.aggressive=1
 	# Hot-unplug: the USB stick and a PCI controller while suspended
 	# (unplug@debug), the stick under reads (concurrency@debug).

@@ -5,9 +5,10 @@
 # while reads of both disks make their chains suspend and resume, the mode
 # flips, a power window opens each round (its walk takes every device
 # lock), and the USB stick is hot-unplugged through QMP, so that the unplug
-# meets a suspended disk or one resuming for a read (without patch 7 an open
-# of it could then hang). A read may fail only for the stick's files;
-# lockdep, KASAN and the list checkers see the rest.
+# meets a suspended disk or one resuming for a read (without the series'
+# sd fix a media check of it could then hang: the pull scenario repeats
+# it). A read may fail only for the stick's files; lockdep, KASAN and the
+# list checkers see the rest.
 . /tests/lib.sh
 debugfs=/sys/kernel/debug/autopm
 quiet_disks_and_parents
