@@ -59,8 +59,11 @@ RUN_ENV  := BUILD=$(B) IMAGES=$(BUILD)
 # two slots the boot tests hold, and run one job at a time.
 KMAKE    = env -u MAKEFLAGS -u MFLAGS $(MAKE) -s -j$(shell nproc)
 
-# Print "stage: NAME (Ns)" when a stage finishes.
-stage = @t0=$$(date +%s); echo "==> $(1)"; $(2) && echo "==> $(1): done ($$(($$(date +%s) - t0))s)"
+# Print "==> NAME" when a stage starts and "==> NAME: done (Ns; ...)" when
+# it ends, next to its budget, KEY's line in test-scripts/budgets (what it
+# may take on a fresh 2-core machine, so that make test fits in an hour).
+# $(call stage,NAME,COMMAND,KEY)
+stage = @t0=$$(date +%s); echo "==> $(1)"; $(2) && $(SCRIPTS)/budget.sh done $(3) $$t0 "$(1)"
 
 .PHONY: all run test series-test deps tree kernel debug initramfs export results latency-report latency-bench policy-bench learn-report power-report debian-test debian-src deb clean
 all: run
