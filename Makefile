@@ -62,8 +62,10 @@ KMAKE    = env -u MAKEFLAGS -u MFLAGS $(MAKE) -s -j$(shell nproc)
 # Print "==> NAME" when a stage starts and "==> NAME: done (Ns; ...)" when
 # it ends, next to its budget, KEY's line in test-scripts/budgets (what it
 # may take on a fresh 2-core machine, so that make test fits in an hour).
+# With the CPU time the stage's processes took (the shell's times).
 # $(call stage,NAME,COMMAND,KEY)
-stage = @t0=$$(date +%s); echo "==> $(1)"; $(2) && $(SCRIPTS)/budget.sh done $(3) $$t0 "$(1)"
+stage = @t0=$$(date +%s); echo "==> $(1)"; $(2) && cpu=$$(mktemp) && times > $$cpu && \
+	$(SCRIPTS)/budget.sh done $(3) $$t0 "$(1)" $$cpu
 
 .PHONY: all run test series-test deps tree kernel debug initramfs export results latency-report latency-bench policy-bench learn-report power-report debian-test debian-src deb clean
 all: run
@@ -219,7 +221,7 @@ latency-bench: $(KERNEL) $(INITRD)
 # a failure; the other kernel is still tested.
 test: $(BUILD)/deps.stamp
 	@rm -rf $(BUILD)/summary.txt $(BUILD)/host $(foreach ks,$(TEST_SERIES),$(BUILD)/$(ks)/logs $(BUILD)/$(ks)/debian/logs)
-	@$(SCRIPTS)/budget.sh plan; date +%s > $(BUILD)/test.start
+	@$(SCRIPTS)/budget.sh plan; $(SCRIPTS)/budget.sh start > $(BUILD)/test.start
 	$(if $(DEBIAN_TEST),@$(MAKE) --no-print-directory KERNEL_SERIES=$(DEBIAN_TEST) debian-src $(INITRD))
 	@$(if $(DEBIAN_TEST),{ $(MAKE) --no-print-directory -j2 KERNEL_SERIES=$(DEBIAN_TEST) debian-test || \
 		{ mkdir -p $(DEB_LOGS); echo "not ok 1 the Debian guest's part stopped early" > $(DEB_LOGS)/host-debian-stopped.tap; }; } \
@@ -233,7 +235,7 @@ test: $(BUILD)/deps.stamp
 	$(call stage,policy lab: from a copy of the repository alone,$(SCRIPTS)/lab-from-clone.sh $(TREE)/drivers/base/power > $(BUILD)/host/logs/lab-clone.tap || true,lab-clone)
 	$(call stage,policy lab: instructions a call (callgrind),$(MAKE) --no-print-directory -s -C policy cost KDIR=$(abspath $(TREE))/drivers/base/power OUT=$(abspath $(BUILD))/policy > $(BUILD)/host/logs/cost.tap || true,lab-cost)
 	$(if $(filter-out $(TEST_SERIES),$(SERIES_ALL)),,$(call stage,the two series against each other,$(SCRIPTS)/cross-series.py patches $(BUILD) > $(BUILD)/host/logs/cross.tap,cross-series))
-	@echo "==> make test: $$((($$(date +%s) - $$(cat $(BUILD)/test.start)) / 60)) min after its packages (bound: 60 with them)"
+	@$(SCRIPTS)/budget.sh total $(BUILD)/test.start
 	@$(SCRIPTS)/summary.sh $(TREE) $(foreach ks,$(TEST_SERIES),$(BUILD)/$(ks)/logs) \
 		$(if $(DEBIAN_TEST),$(DEB_LOGS)) $(BUILD)/host/logs \
 		> $(BUILD)/summary.txt; rc=$$?; cat $(BUILD)/summary.txt; exit $$rc
