@@ -235,6 +235,8 @@ test: $(BUILD)/deps.stamp
 	$(call stage,policy lab: from a copy of the repository alone,$(SCRIPTS)/lab-from-clone.sh $(TREE)/drivers/base/power > $(BUILD)/host/logs/lab-clone.tap || true,lab-clone)
 	$(call stage,policy lab: instructions a call (callgrind),$(MAKE) --no-print-directory -s -C policy cost KDIR=$(abspath $(TREE))/drivers/base/power OUT=$(abspath $(BUILD))/policy > $(BUILD)/host/logs/cost.tap || true,lab-cost)
 	$(if $(filter-out $(TEST_SERIES),$(SERIES_ALL)),,$(call stage,the two series against each other,$(SCRIPTS)/cross-series.py patches $(BUILD) > $(BUILD)/host/logs/cross.tap,cross-series))
+	$(call stage,the documents cite patches by subject,$(SCRIPTS)/check-citations.py patches README.md Documentation/*.md \
+		> $(BUILD)/host/logs/citations.tap || echo "not ok 1 citations: no check" > $(BUILD)/host/logs/citations.tap,citations)
 	$(call stage,perf.md's table of events against the trace header,for ks in $(TEST_SERIES); do \
 		$(SCRIPTS)/check-trace-doc.py $(BUILD)/$$ks/linux/drivers/base/power/autopm_trace.h Documentation/perf.md \
 			> $(BUILD)/host/logs/trace-doc-$$ks.tap || echo "not ok 1 perf.md's events: no check ($$ks)" \

@@ -54,7 +54,8 @@ $(suspended debian@on+powertop).
 
 Debian's stock kernel logs "Runtime PM usage count underflow!"
 $(grep -c 'usage count underflow' "$d/logs/debian@stock.baseline" || true) times at power-off after powertop (libahci gives a suspended
-port's host reference back twice; the series' patch 2 fixes it); the
+port's host reference back twice; "ata: libahci: give a suspended
+port's host reference back only once" fixes it); the
 patched kernel $(cat "$d/logs/debian@on.console" "$d/logs/debian@off.console" | grep -c 'usage count underflow' || true).
 
 udev's hwdb asked $(grep -c '^#hwdb ' "$d/logs/debian@on.tap") devices to autosuspend (\`power/control=auto\` at add),
