@@ -8,7 +8,7 @@ log=$1
 [ -r "$log" ] || { echo "stage-table: cannot read $log" >&2; exit 1; }
 echo "| stage | minutes | CPU minutes | budget | |"
 echo "|---|---:|---:|---:|---|"
-sed -n 's/^\(debian: \)\{0,1\}==> \(.*\): done (\([0-9]*\)s\(; [0-9]* s of CPU\)\{0,1\}; \(.*\))$/\1\2|\3|\4|\5/p' "$log" |
+sed -n 's/^\([a-z0-9.]*: \)\{0,1\}==> \(.*\): done (\([0-9]*\)s\(; [0-9]* s of CPU\)\{0,1\}; \(.*\))$/\1\2|\3|\4|\5/p' "$log" |
 	awk -F'|' '{
 		cpu = "-"
 		if ($3 != "") { c = $3; gsub(/[^0-9]/, "", c); cpu = sprintf("%.1f", c / 60) }
