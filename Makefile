@@ -62,8 +62,8 @@ RUN_ENV  := BUILD=$(B) IMAGES=$(BUILD)
 # and the builds take what the guests leave.
 KMAKE    = env -u MAKEFLAGS -u MFLAGS $(BUILD_LOCK) nice -n 10 $(MAKE) -s -j$(shell nproc)
 # One kernel build at a time, each with every core: three builds of -j2
-# side by side took about twice the CPU time an object (0.7 s against
-# 0.37 s alone), and it was CPU time make test ran out of.
+# side by side took about a third more CPU time an object (0.7 s against
+# 0.53 s alone), and it was CPU time make test ran out of.
 BUILD_LOCK = flock $(abspath $(BUILD))/build.lock
 # A build that only checks (the build after each patch) or that only one
 # chain waits for (the Debian kernel) first waits for the kernels the
