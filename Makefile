@@ -254,10 +254,10 @@ test: $(BUILD)/deps.stamp
 		} 2>&1 | sed -u 's/^/debian: /' & debian=$$!;) \
 	others=; for ks in $(wordlist 2,9,$(TEST_SERIES)); do \
 		{ $(MAKE) --no-print-directory KERNEL_SERIES=$$ks FIRST_KERNELS="$(FIRST)" series-test || rm -rf $(BUILD)/$$ks/logs; \
-		touch $(BUILD)/$$ks/part.end; } 2>&1 | sed -u "s/^/$$ks: /" & others="$$others $$!"; done; \
+		mkdir -p $(BUILD)/$$ks; touch $(BUILD)/$$ks/part.end; } 2>&1 | sed -u "s/^/$$ks: /" & others="$$others $$!"; done; \
 	$(MAKE) --no-print-directory KERNEL_SERIES=$(firstword $(TEST_SERIES)) FIRST_KERNELS="$(FIRST)" series-test || \
 		rm -rf $(BUILD)/$(firstword $(TEST_SERIES))/logs; \
-	touch $(BUILD)/$(firstword $(TEST_SERIES))/part.end; \
+	mkdir -p $(BUILD)/$(firstword $(TEST_SERIES)); touch $(BUILD)/$(firstword $(TEST_SERIES))/part.end; \
 	for p in $$others; do wait $$p; done; \
 	$(if $(DEBIAN_TEST),wait $$debian;) true
 	@mkdir -p $(BUILD)/host/logs
