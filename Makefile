@@ -70,8 +70,14 @@ BUILD_LOCK = flock $(abspath $(BUILD))/build.lock
 # boots wait for: each pair in FIRST_KERNELS is a kernel and the marker
 # its series' part leaves when it ends, built or not. make test sets it.
 FIRST_KERNELS ?=
-wait_first = @for k in $(FIRST_KERNELS); do \
+# The debug kernel waits for the release kernels (RELEASE_KERNELS, the same
+# pairs): 6.12's, built after it and beside its guests (they take more
+# than a core), was ready 26 minutes after it asked, and the walks and
+# 6.12's boots waited for it.
+RELEASE_KERNELS ?=
+wait_for = @for k in $(1); do \
 	while [ ! -e "$${k%%:*}" ] && [ ! -e "$${k\#*:}" ]; do sleep 5; done; done
+wait_first = $(call wait_for,$(FIRST_KERNELS))
 
 # Print "==> NAME" when a stage starts and "==> NAME: done (Ns; ...)" when
 # it ends, next to its budget, KEY's line in test-scripts/budgets (what it
@@ -242,7 +248,8 @@ latency-bench: $(KERNEL) $(INITRD)
 # a failure; the other kernel is still tested.
 # The kernels the boots wait for, built first: each series' release kernel
 # and the debug kernel (FIRST_KERNELS above).
-FIRST := $(foreach ks,$(TEST_SERIES),$(BUILD)/$(ks)/bzImage:$(BUILD)/$(ks)/part.end) \
+RELEASE := $(foreach ks,$(TEST_SERIES),$(BUILD)/$(ks)/bzImage:$(BUILD)/$(ks)/part.end)
+FIRST := $(RELEASE) \
 	$(foreach ks,$(filter $(DEBUG_SERIES),$(TEST_SERIES)),$(BUILD)/$(ks)/bzImage-debug:$(BUILD)/$(ks)/part.end)
 test: $(BUILD)/deps.stamp
 	@rm -rf $(BUILD)/summary.txt $(BUILD)/host $(foreach ks,$(TEST_SERIES),$(BUILD)/$(ks)/logs $(BUILD)/$(ks)/debian/logs $(BUILD)/$(ks)/part.end)
@@ -253,9 +260,9 @@ test: $(BUILD)/deps.stamp
 		{ mkdir -p $(DEB_LOGS); echo "not ok 1 the Debian guest's part stopped early" > $(DEB_LOGS)/host-debian-stopped.tap; }; \
 		} 2>&1 | sed -u 's/^/debian: /' & debian=$$!;) \
 	others=; for ks in $(wordlist 2,9,$(TEST_SERIES)); do \
-		{ $(MAKE) --no-print-directory KERNEL_SERIES=$$ks FIRST_KERNELS="$(FIRST)" series-test || rm -rf $(BUILD)/$$ks/logs; \
+		{ $(MAKE) --no-print-directory KERNEL_SERIES=$$ks FIRST_KERNELS="$(FIRST)" RELEASE_KERNELS="$(RELEASE)" series-test || rm -rf $(BUILD)/$$ks/logs; \
 		mkdir -p $(BUILD)/$$ks; touch $(BUILD)/$$ks/part.end; } 2>&1 | sed -u "s/^/$$ks: /" & others="$$others $$!"; done; \
-	$(MAKE) --no-print-directory KERNEL_SERIES=$(firstword $(TEST_SERIES)) FIRST_KERNELS="$(FIRST)" series-test || \
+	$(MAKE) --no-print-directory KERNEL_SERIES=$(firstword $(TEST_SERIES)) FIRST_KERNELS="$(FIRST)" RELEASE_KERNELS="$(RELEASE)" series-test || \
 		rm -rf $(BUILD)/$(firstword $(TEST_SERIES))/logs; \
 	mkdir -p $(BUILD)/$(firstword $(TEST_SERIES)); touch $(BUILD)/$(firstword $(TEST_SERIES))/part.end; \
 	for p in $$others; do wait $$p; done; \
@@ -329,6 +336,7 @@ $(KERNEL): $(B)/tree.stamp $(FRAGS)
 # The debug kernel (KASAN, lockdep, ...: qemu-configs/debug/debug.config) for
 # the reliability scenarios; its own O= directory, so the two never mix.
 $(DEBUG): $(B)/tree.stamp $(DBG_FRAGS)
+	$(call wait_for,$(RELEASE_KERNELS))
 	$(call stage,debug kernel $(KS): configure,$(SCRIPTS)/kconfig.sh $(TREE) $(KOUT_DBG) $(DBG_FRAGS),kconfig-debug)
 	$(call stage,debug kernel $(KS): build bzImage with -j$(shell nproc),$(KMAKE) -C $(TREE) O=$(abspath $(KOUT_DBG)) bzImage,debug-kernel)
 	@cp $(KOUT_DBG)/arch/x86/boot/bzImage $@
