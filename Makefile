@@ -65,10 +65,10 @@ KMAKE    = env -u MAKEFLAGS -u MFLAGS $(BUILD_LOCK) nice -n 10 $(MAKE) -s -j$(sh
 # side by side took about a third more CPU time an object (0.7 s against
 # 0.53 s alone), and it was CPU time make test ran out of.
 BUILD_LOCK = flock $(abspath $(BUILD))/build.lock
-# A build that only checks (the build after each patch) or that only one
-# chain waits for (the Debian kernel) first waits for the kernels the
-# boots wait for: each pair in FIRST_KERNELS is a kernel and the marker
-# its series' part leaves when it ends, built or not. make test sets it.
+# The build after each patch, which only checks, first waits for the
+# kernels the boots wait for: each pair in FIRST_KERNELS is a kernel and
+# the marker its series' part leaves when it ends, built or not. make test
+# sets it.
 FIRST_KERNELS ?=
 # The debug kernel waits for the release kernels (RELEASE_KERNELS, the same
 # pairs): 6.12's, built after it and beside its guests (they take more
@@ -167,7 +167,6 @@ DEB_BUILD_DEPS := linux-config-$(KS) dpkg-dev fakeroot rsync kmod $(if $(filter 
 # Niced and one at a time, as every kernel build is (KMAKE).
 $(DEB)/kernel.stamp: $(DEB)/src.stamp $(DEB_MODULES) $(SCRIPTS)/debian-kernel.sh
 	@DEPS="$(DEB_BUILD_DEPS)" $(SCRIPTS)/deps.sh
-	$(wait_first)
 	$(call stage,the patched kernel from Debian's config as packages ($(KS)),$(BUILD_LOCK) nice -n 10 $(SCRIPTS)/debian-kernel.sh $(KS) $(DEB)/src $(DEB)/kernel $(DEB_MODULES),debian-kernel)
 	@touch $@
 
