@@ -42,7 +42,7 @@ timeout "$limit" "$QEMU_BIN" -machine "$QEMU_MACHINE" -accel "$QEMU_ACCEL" \
 	-append "$QEMU_CMDLINE autopm_test=${name%%@*} $watchdog $*" \
 	$QEMU_DEVICES < /dev/null > "$logs/$name.qemu" 2>&1 &
 qemu=$!
-"$(dirname "$0")/monitor.sh" "$monitor" "$console" "$qemu" "$limit" \
+"$(dirname "$0")/monitor.sh" "$monitor" "$tap" "$qemu" "$limit" \
 	> "$logs/$name.monitor" 2>&1 &
 monitor_pid=$!
 wait "$qemu" || rc=$?

@@ -1,15 +1,18 @@
 #!/bin/bash
 # Let a guest test drive QEMU through QMP, as a management tool would to
-# hot-unplug a device: every console line "autopm-guest: monitor: CMD
-# KEY=VALUE..." sends {"execute": CMD, "arguments": {KEY: VALUE...}} to
-# the QMP socket (VALUE true or false as a JSON boolean, every other as a
-# string) and prints QEMU's answer; an error answer is printed as such
+# hot-unplug a device: every line "# autopm-guest: monitor: CMD
+# KEY=VALUE..." of the guest's TAP (its qmp helper, guest/lib.sh) sends
+# {"execute": CMD, "arguments": {KEY: VALUE...}} to the QMP socket
+# (VALUE true or false as a JSON boolean, every other as a string) and
+# prints QEMU's answer; an error answer is printed as such
 # and makes the exit status 1. Ends when QEMU does (its pid) or after
-# LIMIT seconds.
-# Usage: monitor.sh SOCKET CONSOLE QEMU_PID LIMIT
+# LIMIT seconds. Only whole lines are read: the serial port writes the
+# file a character at a time, and a command read before its newline came
+# was sent cut short (QEMU refused it, and the line was taken as done).
+# Usage: monitor.sh SOCKET TAP QEMU_PID LIMIT
 set -eu
 socket=$1
-console=$2
+tap=$2
 qemu=$3
 limit=$4
 sent=0
@@ -46,7 +49,9 @@ PY
 }
 
 while kill -0 "$qemu" 2>/dev/null && [ "$(date +%s)" -lt "$end" ]; do
-	mapfile -t cmds < <(sed -n 's/\r$//; s/.*autopm-guest: monitor: //p' "$console" 2>/dev/null)
+	lines=$(wc -l 2>/dev/null < "$tap") || lines=0
+	mapfile -t cmds < <(head -n "$lines" "$tap" 2>/dev/null |
+		sed -n 's/\r$//; s/.*autopm-guest: monitor: //p')
 	while [ "$sent" -lt "${#cmds[@]}" ]; do
 		echo "monitor: ${cmds[$sent]}"
 		send "${cmds[$sent]}" || failed=1

@@ -116,4 +116,42 @@ rc=0
 	grep -q '^1 known shortfalls' "$work/out" && ok=0 || ok=1
 result "$ok" "summary: a TAP TODO is neither passed nor failed (exit $rc)"
 
+# monitor.sh sends only whole lines: a command the serial port has
+# written half of is left until its newline comes. The QMP server is a
+# socket that logs what it is sent and answers every command.
+qmp_server() {
+	python3 - "$1" "$2" <<'PY' &
+import json, os, socket, sys
+s = socket.socket(socket.AF_UNIX)
+s.bind(sys.argv[1])
+s.listen()
+while True:
+    c, _ = s.accept()
+    f = c.makefile("rw")
+    f.write('{"QMP": {}}\n')
+    f.flush()
+    for line in f:
+        with open(sys.argv[2], "a") as log:
+            log.write(line)
+        f.write('{"return": {}}\n')
+        f.flush()
+PY
+}
+touch "$work/qmp.log"
+qmp_server "$work/qmp" "$work/qmp.log"
+server=$!
+sleep 300 &
+guest=$!
+while [ ! -S "$work/qmp" ]; do sleep 0.1; done
+printf '# autopm-guest: monitor: device_del id=pu' > "$work/tap"
+"$here/monitor.sh" "$work/qmp" "$work/tap" "$guest" 4 > /dev/null &
+monitor=$!
+sleep 2
+half=$(grep -c device_del "$work/qmp.log" || true)
+printf 'll3\r\n' >> "$work/tap"
+wait "$monitor" || true
+kill "$server" "$guest"
+[ "$half" = 0 ] && grep -q '"id": "pull3"' "$work/qmp.log" && ok=0 || ok=1
+result "$ok" "monitor: a command is sent whole, once its line has ended ($half sent early)"
+
 plan

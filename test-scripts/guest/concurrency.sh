@@ -82,7 +82,7 @@ for round in 1 2 3 4 5 6; do
 	done
 	[ $round = 3 ] || continue
 	usb_resumes=$(($(autopm_stat "$usb_disk" resume) - usb_resumes0))
-	echo "autopm-guest: monitor: device_del id=usbstick0" > /dev/console
+	qmp device_del id=usbstick0
 done
 i=0
 while [ -d "$stick" ] && [ $i -lt 40 ]; do sleep 0.5; i=$((i + 1)); done

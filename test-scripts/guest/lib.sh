@@ -23,6 +23,14 @@ done_testing() {
 	echo "1..$tap_n"
 }
 
+# qmp CMD [KEY=VALUE...]: have QEMU run a QMP command, as a management
+# tool would to hot-plug a device. A TAP comment: test-scripts/monitor.sh
+# reads it from the TAP's serial port, where no kernel message can split
+# the line (on the console one did, and QEMU was sent half a command).
+qmp() {
+	echo "# autopm-guest: monitor: $*"
+}
+
 # The device table as TAP comments, for the host to keep (test-scripts/tables.sh).
 emit_table() {
 	/tests/devtable.sh | sed 's/^/#| /'

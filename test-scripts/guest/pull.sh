@@ -91,7 +91,7 @@ while [ $k -lt "$pulls" ]; do
 	# check that starts the stick's resume as it goes waits for a resume
 	# that fails.
 	settle "$disk" "$stick" && suspended_at_pull=$((suspended_at_pull + 1))
-	echo "autopm-guest: monitor: device_del id=$id" > /dev/console
+	qmp device_del id=$id
 	echo "# pull $k: the stick $(cat "$stick/power/runtime_status"), its disk $(cat "$disk/power/runtime_status")," \
 		"$(cat "$stick/power/runtime_suspended_time") ms suspended so far"
 	if ! gone "$stick"; then
@@ -109,7 +109,7 @@ while [ $k -lt "$pulls" ]; do
 	pulled=$((pulled + 1))
 	[ $k -lt "$pulls" ] || break
 	id=pull$k
-	echo "autopm-guest: monitor: device_add driver=usb-storage bus=xhci.0 drive=usbstick$k removable=true id=$id" > /dev/console
+	qmp device_add driver=usb-storage bus=xhci.0 drive=usbstick$k removable=true id=$id
 done
 check "pull: the stick went at each of $pulls pulls ($pulled)" [ "$pulled" = "$pulls" ]
 check "pull: it was suspended at $suspended_at_pull of the $k pulls sent" \

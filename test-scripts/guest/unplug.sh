@@ -21,7 +21,7 @@ gone() {
 	[ ! -d "$1" ]
 }
 
-echo "autopm-guest: monitor: device_del id=usbstick0" > /dev/console
+qmp device_del id=usbstick0
 check "unplug: the USB stick is gone after device_del" gone "$stick"
 check "unplug: every autopm file reads after the unplug" read_autopm_files
 check "unplug: the debugfs table no longer lists $(basename "$stick")" \
@@ -33,7 +33,7 @@ check "unplug: the debugfs table no longer lists $(basename "$stick")" \
 # suspended: QEMU signals the eject through ACPI and acpiphp removes it;
 # the root port, a hotplug port, stays on as in stock.
 root_port=$(pci_of_class 0604)
-echo "autopm-guest: monitor: device_add driver=ahci id=hotahci bus=rp1" > /dev/console
+qmp device_add driver=ahci id=hotahci bus=rp1
 hot=$root_port/0000:01:00.0
 i=0
 # autopm decides once the probe has returned (the driver link comes before)
@@ -49,7 +49,7 @@ hot_ports=
 for p in "$hot"/ata*; do hot_ports="$hot_ports|${p##*/}"; done
 echo "# its ports: $hot_ports"
 status=$(cat "$hot/power/runtime_status")
-echo "autopm-guest: monitor: device_del id=hotahci" > /dev/console
+qmp device_del id=hotahci
 gone "$hot"
 check "unplug: it is gone after device_del, sent while it was $status" \
 	[ ! -d "$hot" -a "$status" = suspended ]
