@@ -278,6 +278,9 @@ test: $(BUILD)/deps.stamp
 		$(SCRIPTS)/check-trace-doc.py $(BUILD)/$$ks/linux/drivers/base/power/autopm_trace.h Documentation/perf.md \
 			> $(BUILD)/host/logs/trace-doc-$$ks.tap || echo "not ok 1 perf.md's events: no check ($$ks)" \
 			> $(BUILD)/host/logs/trace-doc-$$ks.tap; done,trace-doc)
+	$(call stage,lines a later patch removes again,for ks in $(TEST_SERIES); do \
+		$(SCRIPTS)/check-undo.py patches/$$ks $$ks $(SCRIPTS)/undo-bounds > $(BUILD)/host/logs/undo-$$ks.tap || \
+			echo "not ok 1 undo: no count ($$ks)" > $(BUILD)/host/logs/undo-$$ks.tap; done,undo)
 	@$(SCRIPTS)/budget.sh total $(BUILD)/test.start
 	@$(SCRIPTS)/summary.sh $(TREE) $(foreach ks,$(TEST_SERIES),$(BUILD)/$(ks)/logs) \
 		$(if $(DEBIAN_TEST),$(DEB_LOGS)) $(BUILD)/host/logs \
