@@ -154,4 +154,18 @@ kill "$server" "$guest"
 [ "$half" = 0 ] && grep -q '"id": "pull3"' "$work/qmp.log" && ok=0 || ok=1
 result "$ok" "monitor: a command is sent whole, once its line has ended ($half sent early)"
 
+# check-undo.py counts a line one patch adds and a later one removes, and
+# fails when the count is above the series' bound.
+mkdir -p "$work/undo"
+printf '+++ b/f.c\n+int autopm_something(void);\n+short\n' > "$work/undo/0001-a.patch"
+printf '+++ b/f.c\n-int autopm_something(void);\n-short\n' > "$work/undo/0002-b.patch"
+printf '0001-a.patch\n0002-b.patch\n' > "$work/undo/series"
+echo "x 1 a reason" > "$work/undo/bounds"
+"$here/check-undo.py" "$work/undo" x "$work/undo/bounds" > "$work/undo1.tap" 2>/dev/null
+echo "x 0 a reason" > "$work/undo/bounds"
+"$here/check-undo.py" "$work/undo" x "$work/undo/bounds" > "$work/undo0.tap" 2>/dev/null
+grep -q '^not ok 1 series x: 1 lines .* # TODO a reason$' "$work/undo1.tap" &&
+	grep '^not ok 1 ' "$work/undo0.tap" | grep -qv TODO && ok=0 || ok=1
+result "$ok" "undo: a line a later patch removes is counted, a TODO within the bound, a failure above it"
+
 plan
