@@ -281,6 +281,10 @@ test: $(BUILD)/deps.stamp
 	$(call stage,lines a later patch removes again,for ks in $(TEST_SERIES); do \
 		$(SCRIPTS)/check-undo.py patches/$$ks $$ks $(SCRIPTS)/undo-bounds > $(BUILD)/host/logs/undo-$$ks.tap || \
 			echo "not ok 1 undo: no count ($$ks)" > $(BUILD)/host/logs/undo-$$ks.tap; done,undo)
+	$(call stage,each part of a series has its cover letter,for ks in $(TEST_SERIES); do \
+		$(SCRIPTS)/parts.py check patches/$$ks $$ks > $(BUILD)/host/logs/parts-$$ks.tap || \
+			grep -q '^not ok' $(BUILD)/host/logs/parts-$$ks.tap || \
+			echo "not ok 1 parts: no check ($$ks)" > $(BUILD)/host/logs/parts-$$ks.tap; done,parts)
 	@$(SCRIPTS)/budget.sh total $(BUILD)/test.start
 	@$(SCRIPTS)/summary.sh $(TREE) $(foreach ks,$(TEST_SERIES),$(BUILD)/$(ks)/logs) \
 		$(if $(DEBIAN_TEST),$(DEB_LOGS)) $(BUILD)/host/logs \

@@ -25,8 +25,8 @@ def series_subjects(patches):
     subjects = set()
     for series in glob.glob(os.path.join(patches, '*', 'series')):
         d = os.path.dirname(series)
-        for name in open(series).read().split():
-            if name.startswith('#'):
+        for name in open(series).read().splitlines():
+            if not name.strip() or name.startswith('#'):
                 continue
             text = open(os.path.join(d, name)).read()
             m = re.search(r'^Subject: \[PATCH[^\]]*\] (.*(?:\n .*)*)', text, re.M)

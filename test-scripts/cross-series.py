@@ -21,7 +21,9 @@ TABLES = ("on", "observe")
 def patches(series_dir):
     """{subject: {path: last blob ID}} in series order."""
     out = {}
-    for name in (series_dir / "series").read_text().split():
+    for name in (series_dir / "series").read_text().splitlines():
+        if not name.strip() or name.startswith("#"):
+            continue
         text = (series_dir / name).read_text()
         head = text.split("\n\n", 1)[0]
         subject = re.search(r"^Subject: \[PATCH[^\]]*\] (.*(?:\n .*)*)", head, re.M)

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Write the tree's commits above the base back to patches/ with git
 # format-patch: the patch files, the cover letter (its subject and text are
-# kept, its shortlog and diffstat regenerated) and the quilt series file.
+# kept, its shortlog and diffstat regenerated), the quilt series file
+# (its "# part N:" lines kept) and each part's cover letter (parts.py).
 # Usage: export.sh TREE PATCHDIR
 set -eu
 tree=$1
@@ -15,7 +16,8 @@ fi
 
 subject="PM: runtime: autopm, an idle-detection governor"
 blurb=$(mktemp)
-trap 'rm -f "$blurb"' EXIT
+markers=$(mktemp)
+trap 'rm -f "$blurb" "$markers"' EXIT
 if [ -f "$cover" ]; then
 	subject=$(sed -n 's/^Subject: \[PATCH [0-9]*\/[0-9]*\] //p' "$cover")
 	# The text runs from the end of the headers to the shortlog.
@@ -27,11 +29,22 @@ print(re.split(r"^autopm developers \(\d+\):$", body, maxsplit=1, flags=re.M)[0]
 PY
 fi
 
+# The series' "# part N:" lines stay before the patch they stood before
+# (matched by its name without the number, which a re-roll changes).
+awk '/^#/ { m = m $0 "\\n"; next } m { sub(/^[0-9]+-/, ""); printf "%s\t%s\n", $0, m; m = "" }' \
+	"$patches/series" > "$markers" 2>/dev/null || true
 find "$patches" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' -delete
 git -C "$tree" -c user.name="autopm developers" \
 	-c user.email=autopm@example.org format-patch -q --zero-commit --cover-letter \
 	-o "$patches" base..HEAD
-ls "$patches" | grep -v '^0000-' | grep '\.patch$' > "$patches/series"
+ls "$patches" | grep '^[0-9]\{4\}-' | grep -v '^0000-' | grep '\.patch$' |
+	python3 -c '
+import sys
+marks = dict(l.rstrip("\n").split("\t", 1) for l in open(sys.argv[1]) if "\t" in l)
+for name in sys.stdin:
+    name = name.strip()
+    print(marks.get(name.split("-", 1)[1], "").replace("\\n", "\n"), end="")
+    print(name)' "$markers" > "$patches/series"
 
 if [ -f "$cover" ]; then
 	python3 - "$cover" "$subject" "$blurb" <<'PY'
@@ -43,5 +56,8 @@ text = text.replace("*** BLURB HERE ***\n\n", blurb)
 open(path, "w").write(text)
 PY
 fi
+if grep -q '^# part' "$patches/series"; then
+	"$(dirname "$0")/parts.py" write "$tree" "$patches"
+fi
 git -C "$tree" rev-parse HEAD > "$tree/.git/autopm-applied"
-echo "export: $(wc -l < "$patches/series") patches in patches/series"
+echo "export: $(grep -vc '^#' "$patches/series") patches in patches/series"

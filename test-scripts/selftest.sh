@@ -168,4 +168,16 @@ grep -q '^not ok 1 series x: 1 lines .* # TODO a reason$' "$work/undo1.tap" &&
 	grep '^not ok 1 ' "$work/undo0.tap" | grep -qv TODO && ok=0 || ok=1
 result "$ok" "undo: a line a later patch removes is counted, a TODO within the bound, a failure above it"
 
+# parts.py fails a part whose cover letter is missing or lists other patches.
+mkdir -p "$work/parts"
+printf 'Subject: [PATCH 1/1] a: fix\n\n+++ b/f.c\n+x\n' > "$work/parts/0001-a.patch"
+printf '# part 1: fixes\n0001-a.patch\n' > "$work/parts/series"
+"$here/parts.py" check "$work/parts" x > "$work/parts0.tap" 2>/dev/null || true
+printf 'Subject: [PATCH 0/1] p\nTo: a@b\n\ntext\n\nautopm developers (1):\n  b: other\n' \
+	> "$work/parts/part1-cover-letter.patch"
+"$here/parts.py" check "$work/parts" x > "$work/parts1.tap" 2>/dev/null || true
+grep -q '^not ok 1 .*missing' "$work/parts0.tap" &&
+	grep -q "^not ok 1 .*shortlog is not the part's patches" "$work/parts1.tap" && ok=0 || ok=1
+result "$ok" "parts: a missing cover letter fails, and one that lists other patches"
+
 plan
