@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The parts of a series: a line "# part N: TITLE" in the series file opens
 part N, which runs to the next such line; its cover letter is
-PATCHDIR/partN-cover-letter.patch, in git format-patch's form, with To: and
-Cc: headers saying to whom the part goes.
+PATCHDIR/partN-cover-letter.mbox (not .patch: it is no patch of the
+series), in git format-patch's form, with To: and Cc: headers saying to
+whom the part goes.
 
   parts.py write TREE PATCHDIR   refresh each part's cover letter from the
                                  tree's commits (export.sh calls it): the
@@ -82,7 +83,7 @@ def write(tree, patchdir):
         sys.exit("parts: %d commits above base, %d patches in the series" % (len(commits), len(series)))
     first = 0
     for number, title, files in parts(patchdir):
-        path = os.path.join(patchdir, "part%d-cover-letter.patch" % number)
+        path = os.path.join(patchdir, "part%d-cover-letter.mbox" % number)
         if not os.path.exists(path):
             sys.exit("parts: %s is missing: write its subject, To:, Cc: and text first" % path)
         old = open(path).read()
@@ -114,7 +115,7 @@ def check(patchdir, name):
     print("# parts of %s: %s" % (name, ", ".join("%d (%d patches)" % (p, len(f)) for p, _, f in found)))
     for number, title, files in found:
         n += 1
-        path = os.path.join(patchdir, "part%d-cover-letter.patch" % number)
+        path = os.path.join(patchdir, "part%d-cover-letter.mbox" % number)
         what = "part %d of %s (%s): cover letter" % (number, name, title)
         if not os.path.exists(path):
             print("not ok %d %s: %s missing" % (n, what, os.path.basename(path)))

@@ -174,7 +174,7 @@ printf 'Subject: [PATCH 1/1] a: fix\n\n+++ b/f.c\n+x\n' > "$work/parts/0001-a.pa
 printf '# part 1: fixes\n0001-a.patch\n' > "$work/parts/series"
 "$here/parts.py" check "$work/parts" x > "$work/parts0.tap" 2>/dev/null || true
 printf 'Subject: [PATCH 0/1] p\nTo: a@b\n\ntext\n\nautopm developers (1):\n  b: other\n' \
-	> "$work/parts/part1-cover-letter.patch"
+	> "$work/parts/part1-cover-letter.mbox"
 "$here/parts.py" check "$work/parts" x > "$work/parts1.tap" 2>/dev/null || true
 grep -q '^not ok 1 .*missing' "$work/parts0.tap" &&
 	grep -q "^not ok 1 .*shortlog is not the part's patches" "$work/parts1.tap" && ok=0 || ok=1
