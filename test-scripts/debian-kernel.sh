@@ -25,6 +25,8 @@ cfg --set-str SYSTEM_TRUSTED_KEYS "" --set-str SYSTEM_REVOCATION_KEYS "" \
 	--disable DEBUG_INFO_BTF --enable DEBUG_INFO_NONE \
 	--enable PM_AUTOPM --enable PM_AUTOPM_DEFAULT_ON \
 	--enable KUNIT --enable PM_AUTOPM_KUNIT_TEST \
+	--enable PCI_AUTOPM_KUNIT_TEST --enable USB_AUTOPM_KUNIT_TEST \
+	--enable ATA_AUTOPM_KUNIT_TEST --enable SCSI_AUTOPM_KUNIT_TEST \
 	--set-str LOCALVERSION "-autopm"
 make -s -C "$tree" O="$obj" olddefconfig
 if [ -n "$lsmod" ]; then

@@ -15,7 +15,8 @@ shift
 passed=0
 failed=0
 todo=0
-# The suites of the series (CONFIG_PM_AUTOPM_KUNIT_TEST).
+# The suites of the series (CONFIG_PM_AUTOPM_KUNIT_TEST and one symbol
+# per subsystem: PCI_, USB_, ATA_, SCSI_AUTOPM_KUNIT_TEST).
 KUNIT_SUITES=${KUNIT_SUITES-autopm-rules autopm-core autopm-delay pci-autopm usb-autopm libata-autopm scsi-autopm}
 
 # kunit LOGDIR: the KUnit results of one kernel.
