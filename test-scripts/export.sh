@@ -17,7 +17,11 @@ fi
 subject="PM: runtime: autopm, an idle-detection governor"
 blurb=$(mktemp)
 markers=$(mktemp)
-trap 'rm -f "$blurb" "$markers"' EXIT
+# The cover letters as they were: one whose text did not change keeps its
+# Date:, so that an export changes only what the series changed.
+before=$(mktemp -d)
+trap 'rm -rf "$blurb" "$markers" "$before"' EXIT
+cp "$patches"/0000-cover-letter.patch "$patches"/part*-cover-letter.mbox "$before"/ 2>/dev/null || true
 if [ -f "$cover" ]; then
 	subject=$(sed -n 's/^Subject: \[PATCH [0-9]*\/[0-9]*\] //p' "$cover")
 	# The text runs from the end of the headers to the shortlog.
@@ -59,5 +63,12 @@ fi
 if grep -q '^# part' "$patches/series"; then
 	"$(dirname "$0")/parts.py" write "$tree" "$patches"
 fi
+for old in "$before"/*; do
+	new=$patches/$(basename "$old")
+	[ -f "$old" ] && [ -f "$new" ] || continue
+	if [ "$(grep -v '^Date: ' "$old")" = "$(grep -v '^Date: ' "$new")" ]; then
+		cp "$old" "$new"
+	fi
+done
 git -C "$tree" rev-parse HEAD > "$tree/.git/autopm-applied"
 echo "export: $(grep -vc '^#' "$patches/series") patches in patches/series"
