@@ -65,7 +65,7 @@ if grep -q '^# part' "$patches/series"; then
 fi
 for old in "$before"/*; do
 	new=$patches/$(basename "$old")
-	[ -f "$old" ] && [ -f "$new" ] || continue
+	if [ ! -f "$old" ] || [ ! -f "$new" ]; then continue; fi
 	if [ "$(grep -v '^Date: ' "$old")" = "$(grep -v '^Date: ' "$new")" ]; then
 		cp "$old" "$new"
 	fi

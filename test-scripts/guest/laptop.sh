@@ -63,9 +63,10 @@ expect "USB audio" "stock reason=usb-audio owner=none" $(usb_with_if 01)
 expect "USB network adapter (CDC)" "stock reason=usb-comm owner=none" $(usb_with_if 02)
 expect "USB serial adapter (FTDI)" "stock reason=usb-vendor owner=none" $(usb_id 0403:6001)
 expect "UAS disk" "stock reason=usb-uas owner=none" $(usb_id 46f4:0003)
+uas=$(usb_id 46f4:0003)
 expect "its SCSI disk: uas does not ask" "stock reason=scsi-host owner=none" \
-	$(for s in /sys/bus/scsi/devices/*:*:*:*; do
-		case "$(realpath "$s")" in "$(usb_id 46f4:0003)"/*) realpath "$s" ;; esac
+	$([ -n "$uas" ] && for s in /sys/bus/scsi/devices/*:*:*:*; do
+		case "$(realpath "$s")" in "$uas"/*) realpath "$s" ;; esac
 	done)
 expect "HID: keyboard, tablet, mouse" "stock reason=hid-input owner=none" $(usb_with_if 03)
 hdd=$(usb_hdd)
