@@ -213,18 +213,21 @@ learn-report: $(KERNEL) $(INITRD) $(REPLAY)
 # The power report (Documentation/power-testing.md): the default machine in
 # three scenarios (idle; a read every 5 s on the USB stick; bursts on the
 # SATA disk), each under stock (autopm off), autopm and powertop --auto-tune
-# for POWER_WINDOW s; tables, samples and plots under build/reports/KS/.
+# for POWER_WINDOW s, then in a boot of its own under autopm with powertop
+# on top; tables, samples and plots under build/reports/KS/.
 POWER_SCENARIOS := idle usb5s ssdburst
 POWER_WINDOW ?= 60
 power-report: $(KERNEL) $(INITRD)
 	@for s in $(POWER_SCENARIOS); do \
-		echo "==> boot the power scenario $$s ($(KS)): 3 policies, $(POWER_WINDOW) s each"; \
-		$(RUN_ENV) $(SCRIPTS)/boot.sh power@$$s $(KERNEL) $(INITRD) $$(($(POWER_WINDOW) * 4 + 300)) \
-			autopm_power=$$s autopm_window=$(POWER_WINDOW) $(BOOT_ARGS) || exit 1; \
-		sed -i 's/\r$$//' $(B)/logs/power@$$s.tap; \
-		grep '^not ok ' $(B)/logs/power@$$s.tap || true; \
+		echo "==> boot the power scenario $$s ($(KS)): 4 policies in 2 boots, $(POWER_WINDOW) s each"; \
+		for p in each both; do \
+			$(RUN_ENV) $(SCRIPTS)/boot.sh power@$$s+$$p $(KERNEL) $(INITRD) $$(($(POWER_WINDOW) * 4 + 300)) \
+				autopm_power=$$s autopm_window=$(POWER_WINDOW) autopm_policies=$$p $(BOOT_ARGS) || exit 1; \
+			sed -i 's/\r$$//' $(B)/logs/power@$$s+$$p.tap; \
+			grep '^not ok ' $(B)/logs/power@$$s+$$p.tap || true; \
+		done; \
 	done
-	@$(SCRIPTS)/power-report.py $(BUILD)/reports/$(KS) $(foreach s,$(POWER_SCENARIOS),$(B)/logs/power@$(s).tap) \
+	@$(SCRIPTS)/power-report.py $(BUILD)/reports/$(KS) $(foreach s,$(POWER_SCENARIOS),$(B)/logs/power@$(s)+each.tap $(B)/logs/power@$(s)+both.tap) \
 		| sed -n 's/^# //p'
 	@echo "==> tables, samples and plots are in $(BUILD)/reports/$(KS)/"
 
@@ -378,7 +381,8 @@ $(B)/series.tap: $(B)/tree.stamp $(KERNEL) $(FRAGS) | $(REPLAY) $(if $(WITH_DEBU
 # test-scripts/against-v1.sh has run).
 results:
 	LATENCY=$(BUILD)/6.1/latency POWER=$(BUILD)/6.1/reports/power-idle.txt \
-		POWER_LAPTOP=$(BUILD)/6.1/reports/laptop/power-idle.txt DEBIAN=$(BUILD)/6.1/debian DEBIAN_612=$(BUILD)/6.12/debian $(SCRIPTS)/results.sh $(BUILD)/6.1/tables $(BUILD)/6.12/tables $(BUILD)/v1/logs > Documentation/results.md
+		POWER_LAPTOP=$(BUILD)/6.1/reports/laptop/power-idle.txt POWER_612=$(BUILD)/6.12/reports/power-idle.txt \
+		POWER_LAPTOP_612=$(BUILD)/6.12/reports/laptop/power-idle.txt DEBIAN=$(BUILD)/6.1/debian DEBIAN_612=$(BUILD)/6.12/debian $(SCRIPTS)/results.sh $(BUILD)/6.1/tables $(BUILD)/6.12/tables $(BUILD)/v1/logs > Documentation/results.md
 
 clean:
 	rm -rf $(BUILD)

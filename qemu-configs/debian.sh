@@ -8,7 +8,7 @@
 . qemu-configs/default.sh
 DEBIAN_IMG=${DEBIAN_IMG:-${IMAGES:-$BUILD}/debian/root.img}
 QEMU_MEM=1G
-QEMU_CMDLINE="console=ttyS0 panic=-1 root=/dev/vda rw"
+QEMU_CMDLINE="console=ttyS0 panic=-1 root=/dev/vda rw autopm_assume_lpm=$LPM"
 QEMU_DEVICES="$QEMU_DEVICES
  -drive if=none,id=root,format=raw,file=$DEBIAN_IMG
  -device virtio-blk-pci,drive=root

@@ -12,6 +12,10 @@
 # the default machine's images; -snapshot gives each its own overlay.
 # shellcheck source=default.sh
 . qemu-configs/default.sh
+# A laptop's AHCI is a mobile part (ICH9M, 8086:2929, is
+# board_ahci_low_power in 6.1): Debian's policy 3 on both kernels.
+LPM="6.1:med_power_with_dipm,6.12:med_power_with_dipm"
+QEMU_CMDLINE="${QEMU_CMDLINE%autopm_assume_lpm=*}autopm_assume_lpm=$LPM"
 
 QEMU_DEVICES="$QEMU_DEVICES
  -drive if=none,id=nvm,format=raw,file=$SATA_IMG

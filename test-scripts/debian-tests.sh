@@ -100,7 +100,8 @@ patched)
 		grep -c 'usage count underflow' || true)
 	result "$underflows" "the patched kernel, on and off, logs no runtime PM usage count underflow at power-off after powertop (Debian's stock kernel: $(grep -c 'usage count underflow' "$logs/debian@stock.baseline" || true))" >&3
 	boot power@debian autopm_power=idle autopm_window=12
-	"$here/power-report.py" "$BUILD/reports/debian" "$logs/power@debian.tap" \
+	boot power@debian+both autopm_power=idle autopm_window=12 autopm_policies=both
+	"$here/power-report.py" "$BUILD/reports/debian" "$logs/power@debian.tap" "$logs/power@debian+both.tap" \
 		> "$logs/power-report@debian.tap"
 	sed -n 's/^# figure: /test: debian: /p' "$logs/power-report@debian.tap"
 	;;

@@ -5,9 +5,10 @@
 # With LATENCY set to a latency scenario's output (test-scripts/latency-report.sh),
 # its per-device report too; with POWER set to a power report's table
 # (test-scripts/power-report.py), that table; with POWER_LAPTOP, the
-# laptop machine's; with DEBIAN set to the Debian guest's build directory
+# laptop machine's (POWER_612 and POWER_LAPTOP_612: 6.12's, in the
+# headline only); with DEBIAN set to the Debian guest's build directory
 # (test-scripts/debian-tests.sh), its table and power report.
-# Usage: [LATENCY=DIR] [POWER=FILE] [POWER_LAPTOP=FILE] [DEBIAN=DIR] [DEBIAN_612=DIR] results.sh TABLES TABLES_6_12 [V1LOGS] > Documentation/results.md
+# Usage: [LATENCY=DIR] [POWER=FILE] [POWER_LAPTOP=FILE] [POWER_612=FILE] [POWER_LAPTOP_612=FILE] [DEBIAN=DIR] [DEBIAN_612=DIR] results.sh TABLES TABLES_6_12 [V1LOGS] > Documentation/results.md
 set -eu
 t=$1
 t612=$2
@@ -105,12 +106,28 @@ fi
 if [ -f "${POWER:-}" ]; then
 	cat <<EOF2
 
-## Idle power estimates (the power scenario, 6.1)
+## Idle power estimates
 
 The idle machine for 12 s under each policy: stock (autopm off), autopm,
-and powertop --auto-tune run in the guest. Estimates from each device's
-runtime PM residency and its class's power model, not measurements:
-QEMU's devices draw nothing (Documentation/power-testing.md).
+powertop --auto-tune, and, in a boot of its own, autopm with powertop on
+top. Estimates, not measurements (QEMU's devices draw nothing): each
+device's runtime PM residency times the figures of the state it is in
+(test-scripts/power-states.txt, each with its source); a port with no
+link counts the same in every column; the stock column's SATA links
+sleep by the LPM policy Debian's kernel applies to the machine QEMU
+stands for (Documentation/power-testing.md). The stock total is an
+index of the counted devices, not a machine's wattage.
+
+$("$(dirname "$0")/power-headline.sh" "default 6.1=$POWER" "laptop 6.1=${POWER_LAPTOP:-}" \
+	"default 6.12=${POWER_612:-}" "laptop 6.12=${POWER_LAPTOP_612:-}")
+
+For scale, published whole-platform figures (anchors-2026.md, section 5):
+SATA LPM on saved 1.0-1.5 W idle on ultrabooks and about 1 W on a Librem
+15; HD audio power_save 0.4 W on a T440s; all USB autosuspended, letting
+xHCI suspend, 0.4 W; the three together 2.3 W on a T440s (7.9 W to
+5.6 W). make test fails an estimate of autopm's saving above 2.3 W.
+
+### The default machine (6.1)
 
 \`\`\`
 $(cat "$POWER")
@@ -120,7 +137,7 @@ fi
 if [ -f "${POWER_LAPTOP:-}" ]; then
 	cat <<EOF2
 
-## Idle power estimates on the laptop machine (6.1)
+### The laptop machine (6.1)
 
 The same scenario on qemu-configs/laptop.sh: the default machine plus
 NVMe, an SD card, USB audio, serial, network and UAS devices, a rotating

@@ -180,4 +180,20 @@ grep -q '^not ok 1 .*missing' "$work/parts0.tap" &&
 	grep -q "^not ok 1 .*shortlog is not the part's patches" "$work/parts1.tap" && ok=0 || ok=1
 result "$ok" "parts: a missing cover letter fails, and one that lists other patches"
 
+# power-report.py: a device with no link that counts differently fails.
+{ echo "#power autopm| device model source active_ms suspnd_ms susp% suspends resumes demand energy_mJ avg_mW"
+	echo "#power stock| ata2 sata-link estimate 1000 0 0 0 0 - 600 600 600 50 12000"
+	echo "#power autopm| ata2 sata-link estimate 0 1000 100 1 0 - 62 62 600 50 12000"
+	for p in stock autopm; do
+		echo "#power $p| total devices 1 window_ms 1000 energy_mJ 1 avg_mW 1"
+		echo "#dev $p| ata2 govern ata-port auto active link=no driver=- lpm=max_performance"
+	done
+	echo "# figure: power (t): made up"; } > "$work/power.tap"
+sed 's/^sata-port-empty .*/sata-port-empty 10 0 0 made up/' "$here/power-states.txt" > "$work/states"
+"$here/power-report.py" "$work/pr0" "$work/power.tap" > "$work/pr0.tap" 2>&1 || true
+POWER_STATES="$work/states" "$here/power-report.py" "$work/pr1" "$work/power.tap" > "$work/pr1.tap" 2>&1 || true
+grep -q '^ok 2 .* 1 devices with no link' "$work/pr0.tap" &&
+	grep -q '^not ok 2 .* 1 devices with no link .*: not ata2$' "$work/pr1.tap" && ok=0 || ok=1
+result "$ok" "power report: a device with no link that counts differently between policies fails"
+
 plan

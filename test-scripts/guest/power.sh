@@ -1,17 +1,22 @@
 #!/bin/sh
 # Power windows: one scenario (autopm_power= on the command line: idle,
 # usb5s or ssdburst) under three policies in turn, each for the same
-# autopm_window= seconds: stock (autopm off), autopm (on), powertop
-# (autopm off, then Debian's powertop --auto-tune). Each window opens with
+# autopm_window= seconds: stock (autopm off), autopm (on) and powertop
+# (autopm off, then Debian's powertop --auto-tune); or, with
+# autopm_policies=both, autopm on and then powertop. Each window opens with
 # debugfs autopm/power_reset after the policy has settled.
-# For test-scripts/power-report.sh, per window: "#power POLICY|" lines (the
+# For test-scripts/power-report.py, per window: "#power POLICY|" lines (the
 # debugfs autopm/power table at its end), "#dev POLICY|" lines (each
-# counted device's verdict, reason, power/control and status) and
-# "#sample POLICY ms mJ" lines (the total energy every 2 s).
+# counted device's verdict, reason, power/control, status and the facts
+# its power state follows from: link, driver, SATA LPM policy) and
+# "#sample POLICY ms mJ" lines (the total energy every 2 s); once, the
+# SATA LPM policy the machine stands for ("#assume lpm", from
+# autopm_assume_lpm= on the command line: qemu-configs/*.sh).
 # Asserted here: each device's estimate against a hand computation from
 # its power/runtime_active_time and runtime_suspended_time; powertop ran
 # and tuned; the override file (good and bad values).
 . /tests/lib.sh
+. /tests/facts.sh
 dbg=/sys/kernel/debug/autopm
 scenario=$(sed -n 's/.*autopm_power=\([^ ]*\).*/\1/p' /proc/cmdline)
 window=$(sed -n 's/.*autopm_window=\([0-9]*\).*/\1/p' /proc/cmdline)
@@ -74,7 +79,7 @@ measure() {
 		dir=$(awk -v n="$name" '$1 == n { print $2 }' /tmp/dirs)
 		echo "#dev $policy| $name $(cat "$dir/power/autopm_verdict")" \
 			"$(cat "$dir/power/autopm_reason") $(cat "$dir/power/control")" \
-			"$(cat "$dir/power/runtime_status")"
+			"$(cat "$dir/power/runtime_status") $(facts "$dir")"
 	done
 	check_estimates "$policy"
 }
@@ -128,25 +133,45 @@ echo 1 > $dbg/power_reset
 awk 'NR > 1 && $1 != "total" { print $1 }' $dbg/power | while read -r name; do
 	awk -v n="$name" '$1 == n' /tmp/dirs
 done > /tmp/counted
+lpm=$(assumed_lpm)
+[ -n "$lpm" ] && echo "#assume lpm $lpm"
+
+# run_powertop: Debian's powertop --auto-tune, and that it tuned something.
+run_powertop() {
+	before=$(autos)
+	TERM=linux powertop --auto-tune > /tmp/powertop.out 2>&1
+	rc=$?
+	sed 's/^/# powertop: /' /tmp/powertop.out | tail -n 5
+	check "power: powertop --auto-tune ran in the guest (exit $rc)" [ $rc = 0 ]
+	check "power: powertop set power/control to auto ($before before, $(autos) after)" \
+		[ "$(autos)" -gt "$before" ]
+}
+
+total() {
+	awk '$1 == "total" { print $9 }' "/tmp/power-$1"
+}
+
+# powertop's writes stay: what it made the user's, autopm never takes
+# back. Powertop on top of autopm, as a user runs it (autopm on from boot,
+# then powertop), is therefore a boot of its own: autopm_policies=both.
+if grep -q 'autopm_policies=both' /proc/cmdline; then
+	echo on > /sys/power/autopm
+	sleep $settle
+	run_powertop
+	measure both
+	echo "# figure: power ($scenario): both $(total both) mW (class estimates)"
+	done_testing
+	exit
+fi
 echo off > /sys/power/autopm
 measure stock
 echo on > /sys/power/autopm
 measure autopm
 echo off > /sys/power/autopm
-before=$(autos)
-TERM=linux powertop --auto-tune > /tmp/powertop.out 2>&1
-rc=$?
-sed 's/^/# powertop: /' /tmp/powertop.out | tail -n 5
-check "power: powertop --auto-tune ran in the guest (exit $rc)" [ $rc = 0 ]
-check "power: powertop set power/control to auto ($before before, $(autos) after)" \
-	[ "$(autos)" -gt "$before" ]
+run_powertop
 measure powertop
-
-total() {
-	awk '$1 == "total" { print $9 }' "/tmp/power-$1"
-}
 echo "# figure: power ($scenario): stock $(total stock) mW, autopm $(total autopm) mW," \
-	"powertop $(total powertop) mW (estimates)"
+	"powertop $(total powertop) mW (class estimates)"
 if [ "$scenario" = idle ]; then
 	check "power: idle: autopm's estimate is below stock's" \
 		awk -v a="$(total autopm)" -v s="$(total stock)" 'BEGIN { exit !(a < s) }'
