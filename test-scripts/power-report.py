@@ -93,7 +93,9 @@ def table(scenario, counted, devs):
 def summary(counted, tot, devs, tables, totals, assumed, states):
     """What stock's LPM saves, what each policy adds, hazards, figures."""
     n, lpm_mw = powerstates.stock_lpm_saving(counted, states)
-    lines = ["SATA LPM: " + ("%s, assumed: QEMU's AHCI has no LPM; the policy Debian's kernel applies to the machine"
+    lines = ["observed in the guest: each device's residency, transitions, link and driver; modelled: the figures"
+             " of each state (below) and, where it says assumed, the SATA LPM policy",
+             "SATA LPM: " + ("%s, assumed: QEMU's AHCI has no LPM; the policy Debian's kernel applies to the machine"
                              " this one stands for (qemu-configs); powertop's columns: %s, what powertop writes"
                              % (assumed, powerstates.POWERTOP_LPM) if assumed else "as each host said in each window"),
              "stock Debian's LPM already saves %.0f mW on %d linked ports against max_performance" % (lpm_mw, n)]
