@@ -12,6 +12,7 @@ facts() {
 	ata[0-9]*)
 		link=no
 		for f in "$1"/link*/dev*/ata_device/dev*/class; do
+			[ -r "$f" ] || continue
 			# dev*.1 of a SATA link is never probed: unknown.
 			case $(cat "$f") in none | unknown) ;; *) link=yes ;; esac
 		done
